@@ -1,0 +1,31 @@
+// Opens the SQLite file and applies the committed migrations. WAL mode lets readers go on
+// while a write commits; busy_timeout makes a second writer wait instead of failing.
+import fs from 'node:fs'
+import path from 'node:path'
+import Database from 'better-sqlite3'
+import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3'
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
+import * as schema from './schema.ts'
+
+export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database }
+
+/** migrations/ sits two folders above both server/db/ (source) and dist/server/ (bundle). */
+export const DEFAULT_MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../migrations')
+
+export interface OpenDatabaseOptions {
+  migrationsDir?: string
+  /** Passed to better-sqlite3 when the addon is not in node_modules (the single executable). */
+  nativeBinding?: string
+}
+
+export function openDatabase(file: string, options: OpenDatabaseOptions = {}): Db {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true })
+  const sqlite = new Database(file, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {})
+  sqlite.pragma('journal_mode = WAL')
+  sqlite.pragma('synchronous = NORMAL')
+  sqlite.pragma('foreign_keys = ON')
+  sqlite.pragma('busy_timeout = 5000')
+  const db = drizzle(sqlite, { schema })
+  migrate(db, { migrationsFolder: options.migrationsDir ?? DEFAULT_MIGRATIONS_DIR })
+  return db
+}

@@ -1,0 +1,57 @@
+// Business constants and binding texts of the product spec (../shared/spec, sections 4, 8, 9).
+// Every quoted string here is binding, spelling included.
+
+export const BASE_PATH = '/ads-preview'
+export const UPLOAD_CONTENT_TYPE = 'application/zip'
+
+/** Upload policies on the wire (spec 5, 9). */
+export const UPLOAD_POLICIES = ['none', 'keep', 'overwrite'] as const
+export type UploadPolicy = (typeof UPLOAD_POLICIES)[number]
+
+/** Upload modes in the UI (spec 4) and the policy each one sends. */
+export const UPLOAD_MODES = {
+  default: 'none',
+  replace: 'overwrite',
+  keepBoth: 'keep',
+} as const satisfies Record<string, UploadPolicy>
+export type UploadMode = keyof typeof UPLOAD_MODES
+
+export const DEFAULT_MAX_PACKAGE_BYTES = 100 * 1024 * 1024
+export const PREVIEW_QR_SIZE = 256
+export const THUMBNAIL_SIZE = { width: 60, height: 78 } as const
+export const DATE_FORMAT = 'DD.MM.YYYY HH:mm'
+
+/** Auth timings (spec 9). */
+export const AUTH_LEEWAY_DEFAULT_SECONDS = 60
+export const AUTH_LEEWAY_MAX_SECONDS = 300
+export const SILENT_AUTH_TIMEOUT_MS = 5_000
+export const TRANSACTION_EXPIRY_MS = 30 * 60 * 1000
+export const RANDOM_STATE_LENGTH = 32
+
+/** Upload status texts, in the order the spec lists them (spec 4 "Upload"). */
+export const UPLOAD_STATUS = {
+  preparing: 'Preparing upload...',
+  prepared: 'Preparing upload done.',
+  uploading: 'Uploading file...',
+  uploaded: 'Upload complete.',
+  validating: 'Validating package...',
+} as const
+
+/** Upload failure texts (spec 4 "Upload"); 'Validationg failed' is spelled so on purpose. */
+export const UPLOAD_FAILURE = {
+  prepare: 'Preparing upload failed.',
+  upload: 'Uploading failed',
+  validate: 'Validationg failed',
+  create: 'Failed to upload package',
+} as const
+
+/** Server error messages the client shows as they are. */
+export const MESSAGES = {
+  filenameExists: 'Filename already exists',
+  unauthorized: 'Missing or invalid access token',
+  packageNotFound: 'Package not found',
+  uploadNotFound: 'Upload not found or expired',
+  uploadNotReceived: 'The package file has not been uploaded yet',
+  uploadNotValidated: 'The package has not passed validation yet',
+  validationFailed: 'The package is not a valid MRAID creative',
+} as const

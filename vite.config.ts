@@ -1,0 +1,33 @@
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vitest/config'
+import { BASE_PATH } from './shared/constants.ts'
+
+// The client is built into dist/client and served by the server under BASE_PATH.
+// In `npm run dev` Vite serves the client and proxies everything else to the server.
+const serverPort = Number(process.env.PORT ?? 3000)
+
+export default defineConfig({
+  root: 'client',
+  base: `${BASE_PATH}/`,
+  plugins: [react()],
+  build: { outDir: '../dist/client', emptyOutDir: true, sourcemap: true },
+  worker: { format: 'es' },
+  server: {
+    port: serverPort + 1,
+    proxy: {
+      [`${BASE_PATH}/api`]: `http://localhost:${serverPort}`,
+      [`${BASE_PATH}/trpc`]: `http://localhost:${serverPort}`,
+      [`${BASE_PATH}/oidc`]: `http://localhost:${serverPort}`,
+      [`${BASE_PATH}/files`]: `http://localhost:${serverPort}`,
+      [`${BASE_PATH}/preview`]: `http://localhost:${serverPort}`,
+      [`${BASE_PATH}/client-config.json`]: `http://localhost:${serverPort}`,
+      [`${BASE_PATH}/health`]: `http://localhost:${serverPort}`,
+    },
+  },
+  test: {
+    root: '.',
+    include: ['{client,server,shared,tests/unit}/**/*.test.{ts,tsx}'],
+    environment: 'node',
+    testTimeout: 20_000,
+  },
+})
