@@ -3,6 +3,7 @@
 import path from 'node:path'
 import { z } from 'zod'
 import { AUTH_LEEWAY_DEFAULT_SECONDS, AUTH_LEEWAY_MAX_SECONDS, BASE_PATH, DEFAULT_MAX_PACKAGE_BYTES } from '../shared/constants.ts'
+import { PROJECT_ROOT } from './project-root.ts'
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value)
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional())
@@ -30,6 +31,9 @@ const envSchema = z.object({
   AUTH_LEEWAY: intWithDefault(AUTH_LEEWAY_DEFAULT_SECONDS, 0, AUTH_LEEWAY_MAX_SECONDS),
   AUTH_ORGANIZATION: optionalString,
   LOG_REQUESTS: z.preprocess(emptyAsUndefined, z.enum(['0', '1']).default('1')),
+  /** The built client; tests point it at their own build. */
+  CLIENT_DIR: optionalString,
+  CHROMIUM_PATH: optionalString,
 })
 
 export interface AuthConfig {
@@ -59,6 +63,9 @@ export interface Config {
   admin: { email: string | undefined; password: string | undefined }
   auth: AuthConfig
   logRequests: boolean
+  clientDir: string
+  /** Chromium for thumbnails; unset: the usual install paths are tried. */
+  chromiumPath: string | undefined
 }
 
 export class ConfigError extends Error {}
@@ -99,5 +106,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       organization: e.AUTH_ORGANIZATION,
     },
     logRequests: e.LOG_REQUESTS === '1',
+    clientDir: path.resolve(e.CLIENT_DIR ?? path.join(PROJECT_ROOT, 'dist', 'client')),
+    chromiumPath: e.CHROMIUM_PATH,
   }
 }

@@ -5,12 +5,12 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
+import { PROJECT_ROOT } from '../project-root.ts'
 import * as schema from './schema.ts'
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database }
 
-/** migrations/ sits two folders above both server/db/ (source) and dist/server/ (bundle). */
-export const DEFAULT_MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../migrations')
+export const DEFAULT_MIGRATIONS_DIR = path.join(PROJECT_ROOT, 'migrations')
 
 export interface OpenDatabaseOptions {
   migrationsDir?: string
