@@ -1,0 +1,56 @@
+import { defineConfig, devices } from '@playwright/test'
+
+// Each `playwright test` run picks its own port once, in the runner process; the workers inherit
+// it through the environment, so two runs on one machine do not share a server.
+if (!process.env.E2E_PORT) process.env.E2E_PORT = String(4200 + (process.pid % 700))
+if (!process.env.E2E_DATA_DIR) process.env.E2E_DATA_DIR = `.tmp/e2e-${process.env.E2E_PORT}/data`
+const port = Number(process.env.E2E_PORT)
+
+// Debian's Chromium: Playwright cannot download its own browsers on these machines.
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: '.tmp/test-results',
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: 'list',
+  use: {
+    baseURL: `http://localhost:${port}/ads-preview/`,
+    trace: 'retain-on-failure',
+    video: 'off',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          args: CHROMIUM_ARGS,
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'node scripts/e2e-server.mjs',
+    url: `http://localhost:${port}/ads-preview/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+  },
+})

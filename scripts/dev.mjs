@@ -1,0 +1,26 @@
+// `npm run dev`: the server under tsx (restarts on change) and Vite with hot reload in front of
+// it. Open the Vite address: it proxies the API, the identity provider and previews.
+import { spawn } from 'node:child_process'
+import process from 'node:process'
+
+const port = Number(process.env.PORT ?? 3000)
+const vitePort = port + 1
+const env = {
+  ...process.env,
+  PORT: String(port),
+  PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${vitePort}`,
+}
+const children = [
+  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'server/main.ts'], { stdio: 'inherit', env }),
+  spawn('npx', ['vite', '--port', String(vitePort), '--strictPort'], { stdio: 'inherit', env }),
+]
+const stop = () => {
+  for (const child of children) child.kill('SIGTERM')
+}
+process.on('SIGINT', stop)
+process.on('SIGTERM', stop)
+for (const child of children)
+  child.on('exit', (code) => {
+    stop()
+    process.exitCode = code ?? 0
+  })

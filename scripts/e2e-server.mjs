@@ -1,0 +1,39 @@
+// The server the end-to-end tests run against: the client built into a folder of this run's
+// own (so concurrent runs do not overwrite each other's build), a fresh data folder, and the
+// real server started from source.
+import { spawn, spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import process from 'node:process'
+
+process.chdir(new URL('..', import.meta.url).pathname)
+const port = process.env.E2E_PORT ?? '4173'
+const runDir = `.tmp/e2e-${port}`
+const dataDir = process.env.E2E_DATA_DIR ?? `${runDir}/data`
+const clientDir = `${runDir}/client`
+fs.rmSync(dataDir, { recursive: true, force: true })
+fs.mkdirSync(dataDir, { recursive: true })
+
+const build = spawnSync(
+  'npx',
+  ['vite', 'build', '--outDir', `../${clientDir}`, '--emptyOutDir', '--logLevel', 'warn'],
+  {
+    stdio: 'inherit',
+  },
+)
+if (build.status !== 0) process.exit(build.status ?? 1)
+
+const server = spawn('npx', ['tsx', 'server/main.ts'], {
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    PORT: port,
+    PUBLIC_URL: `http://localhost:${port}`,
+    DATA_DIR: dataDir,
+    CLIENT_DIR: clientDir,
+    ADMIN_EMAIL: 'qa@example.com',
+    ADMIN_PASSWORD: 'correct-horse-battery',
+    LOG_REQUESTS: process.env.E2E_LOG_REQUESTS ?? '0',
+  },
+})
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
+server.on('exit', (code) => process.exit(code ?? 0))
