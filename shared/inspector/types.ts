@@ -1,0 +1,44 @@
+export type Severity = 'error' | 'warning' | 'info'
+
+export interface InspectionIssue {
+  /** Stable id, e.g. `zip.traversal`, `mraid.not-referenced`. */
+  rule: string
+  severity: Severity
+  /** One line that says what is wrong and what to do. */
+  message: string
+  file?: string
+}
+
+export interface InspectionFile {
+  path: string
+  size: number
+  compressedSize: number
+}
+
+export interface InspectionReport {
+  /** True when no issue has severity 'error'. */
+  ok: boolean
+  /** Path of the entry HTML inside the zip. */
+  entry: string | null
+  files: InspectionFile[]
+  totals: { files: number; size: number; compressedSize: number }
+  adSize?: { width: number; height: number }
+  mraid: { referenced: boolean; bundled: boolean }
+  issues: InspectionIssue[]
+}
+
+export interface InspectionLimits {
+  maxEntries: number
+  /** Sum of the declared uncompressed sizes. */
+  maxTotalBytes: number
+  /** Uncompressed over compressed size, for entries above `ratioCheckFromBytes`. */
+  maxEntryRatio: number
+  ratioCheckFromBytes: number
+  /** Text files (HTML, CSS, JS) larger than this are not read for references. */
+  maxTextFileBytes: number
+}
+
+export interface InspectOptions {
+  requireMraid: boolean
+  limits?: Partial<InspectionLimits>
+}

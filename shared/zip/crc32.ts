@@ -1,0 +1,13 @@
+// CRC-32 (IEEE), table-driven; fflate does not export its own.
+const TABLE = new Uint32Array(256)
+for (let n = 0; n < 256; n++) {
+  let c = n
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
+  TABLE[n] = c >>> 0
+}
+
+export function crc32(bytes: Uint8Array, previous = 0): number {
+  let crc = ~previous >>> 0
+  for (let i = 0; i < bytes.length; i++) crc = TABLE[(crc ^ bytes[i]!) & 0xff]! ^ (crc >>> 8)
+  return ~crc >>> 0
+}
