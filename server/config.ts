@@ -2,7 +2,12 @@
 // "Configuration"). Nothing else reads process.env: the parsed Config is passed in.
 import path from 'node:path'
 import { z } from 'zod'
-import { AUTH_LEEWAY_DEFAULT_SECONDS, AUTH_LEEWAY_MAX_SECONDS, BASE_PATH, DEFAULT_MAX_PACKAGE_BYTES } from '../shared/constants.ts'
+import {
+  AUTH_LEEWAY_DEFAULT_SECONDS,
+  AUTH_LEEWAY_MAX_SECONDS,
+  BASE_PATH,
+  DEFAULT_MAX_PACKAGE_BYTES,
+} from '../shared/constants.ts'
 import { PROJECT_ROOT } from './project-root.ts'
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value)
@@ -80,9 +85,13 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const e = parsed.data
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '')
   const appUrl = `${publicUrl}${BASE_PATH}`
-  const externalIssuer = e.AUTH_ISSUER ?? (e.AUTH_DOMAIN ? `https://${e.AUTH_DOMAIN.replace(/^https?:\/\//, '').replace(/\/+$/, '')}/` : undefined)
+  const externalIssuer =
+    e.AUTH_ISSUER ??
+    (e.AUTH_DOMAIN ? `https://${e.AUTH_DOMAIN.replace(/^https?:\/\//, '').replace(/\/+$/, '')}/` : undefined)
   if (externalIssuer && !e.AUTH_CLIENT_ID) {
-    throw new ConfigError('Invalid configuration:\n  AUTH_CLIENT_ID: required when AUTH_ISSUER or AUTH_DOMAIN is set')
+    throw new ConfigError(
+      'Invalid configuration:\n  AUTH_CLIENT_ID: required when AUTH_ISSUER or AUTH_DOMAIN is set',
+    )
   }
   return {
     port: e.PORT,

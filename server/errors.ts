@@ -20,7 +20,12 @@ export class AppError extends Error {
   readonly code: ErrorCode
   readonly body: ApiError
 
-  constructor(code: ErrorCode, message: string, extra: Omit<ApiError, 'message'> = {}, options?: ErrorOptions) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    extra: Omit<ApiError, 'message'> = {},
+    options?: ErrorOptions,
+  ) {
     super(message, options)
     this.name = 'AppError'
     this.code = code

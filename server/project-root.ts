@@ -6,7 +6,8 @@ import path from 'node:path'
 function findProjectRoot(start: string): string {
   let dir = start
   for (;;) {
-    if (fs.existsSync(path.join(dir, 'package.json')) && fs.existsSync(path.join(dir, 'migrations'))) return dir
+    if (fs.existsSync(path.join(dir, 'package.json')) && fs.existsSync(path.join(dir, 'migrations')))
+      return dir
     const parent = path.dirname(dir)
     if (parent === dir) return process.cwd()
     dir = parent

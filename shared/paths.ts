@@ -15,7 +15,8 @@ export const API = {
   packages: `${BASE_PATH}/api/packages`,
   package: (uuid: string) => `${BASE_PATH}/api/packages/${encodeURIComponent(uuid)}`,
   uploadUrl: `${BASE_PATH}/api/upload/get-package-upload-url`,
-  validateUpload: (uuid: string) => `${BASE_PATH}/api/upload/validate-package-upload/${encodeURIComponent(uuid)}`,
+  validateUpload: (uuid: string) =>
+    `${BASE_PATH}/api/upload/validate-package-upload/${encodeURIComponent(uuid)}`,
   trpc: `${BASE_PATH}/trpc`,
   clientConfig: `${BASE_PATH}/client-config.json`,
   health: `${BASE_PATH}/health`,
@@ -25,6 +26,7 @@ export const API = {
   /** Capability URLs a browser opens without a bearer header. */
   download: (uuid: string, filename: string) =>
     `${BASE_PATH}/files/packages/${encodeURIComponent(uuid)}/${encodeURIComponent(filename)}`,
-  thumbnail: (uuid: string) => `${BASE_PATH}/files/thumbnails/${encodeURIComponent(uuid)}.png`,
-  preview: (uuid: string, entry = 'index.html') => `${BASE_PATH}/preview/${encodeURIComponent(uuid)}/${entry}`,
+  thumbnail: (uuid: string) => `${BASE_PATH}/files/thumbnails/${encodeURIComponent(uuid)}`,
+  preview: (uuid: string, entry = 'index.html') =>
+    `${BASE_PATH}/preview/${encodeURIComponent(uuid)}/${entry}`,
 } as const

@@ -130,5 +130,7 @@ export function isPlainHttp(url: string): boolean {
 
 /** A reference that is data, an anchor, a script scheme or an ad-server macro (${...}, {{...}}, %%...%%), not a file. */
 export function isNonFileUrl(url: string): boolean {
-  return url === '' || /^(?:data:|blob:|about:|javascript:|mailto:|tel:|#)/i.test(url) || /\$\{|\{\{|%%/.test(url)
+  return (
+    url === '' || /^(?:data:|blob:|about:|javascript:|mailto:|tel:|#)/i.test(url) || /\$\{|\{\{|%%/.test(url)
+  )
 }

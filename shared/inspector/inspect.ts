@@ -2,7 +2,7 @@
 // Worker, for instant hints) and on the server (the authority: the validate endpoint's
 // `details` are its error messages). No DOM and no Node API in here.
 import type { ByteSource } from '../zip/byte-source.ts'
-import { type ZipArchive, type ZipEntry, ZipFormatError, readZip } from '../zip/zip-reader.ts'
+import { readZip, type ZipArchive, type ZipEntry, ZipFormatError } from '../zip/zip-reader.ts'
 import {
   cssReferences,
   htmlReferences,
@@ -33,10 +33,13 @@ const TOTAL_BUDGET_BYTES = 5 * 1024 * 1024
 const JUNK = /(^|\/)(__MACOSX\/|\._[^/]*$|\.DS_Store$|Thumbs\.db$|desktop\.ini$)/
 const TEXT_EXTENSIONS = /\.(html?|css|js|mjs|json|svg|txt)$/i
 const DEPRECATED_CALLS: Record<string, string> = {
-  useCustomClose: 'mraid.useCustomClose() is deprecated in MRAID 3.0 and has no effect: the container always draws the close control.',
+  useCustomClose:
+    'mraid.useCustomClose() is deprecated in MRAID 3.0 and has no effect: the container always draws the close control.',
   storePicture: 'mraid.storePicture() was removed in MRAID 3.0: most apps refuse it. Remove it.',
-  createCalendarEvent: 'mraid.createCalendarEvent() was removed in MRAID 3.0: most apps refuse it. Remove it.',
-  playVideo: 'mraid.playVideo() is unsupported in many apps: play video inline with a <video> element instead.',
+  createCalendarEvent:
+    'mraid.createCalendarEvent() was removed in MRAID 3.0: most apps refuse it. Remove it.',
+  playVideo:
+    'mraid.playVideo() is unsupported in many apps: play video inline with a <video> element instead.',
   getVendor: 'mraid.getVendor() is not part of MRAID: it fails in every standard container. Remove it.',
 }
 
@@ -101,19 +104,29 @@ function checkArchiveSafety(entries: ZipEntry[], limits: InspectionLimits, findi
     const path = entry.path
     total += entry.size
     if (path.includes('\\')) {
-      findings.error('zip.backslash', `${path} uses backslashes: zip the package again with a standard zip tool.`, path)
+      findings.error(
+        'zip.backslash',
+        `${path} uses backslashes: zip the package again with a standard zip tool.`,
+        path,
+      )
     }
     if (path.startsWith('/') || /^[a-zA-Z]:/.test(path)) {
-      findings.error('zip.absolute-path', `${path} is an absolute path: files must be relative to the package root.`, path)
+      findings.error(
+        'zip.absolute-path',
+        `${path} is an absolute path: files must be relative to the package root.`,
+        path,
+      )
     }
     if (path.split(/[/\\]/).includes('..')) {
       findings.error('zip.traversal', `${path} points outside the package ("..") and is refused.`, path)
     }
-    if (entry.isSymlink) findings.error('zip.symlink', `${path} is a symbolic link: replace it with the real file.`, path)
+    if (entry.isSymlink)
+      findings.error('zip.symlink', `${path} is a symbolic link: replace it with the real file.`, path)
     if (entry.encrypted) {
       findings.error('zip.encrypted', `${path} is encrypted: packages must not be password-protected.`, path)
     }
-    if (seen.has(path)) findings.error('zip.duplicate', `${path} appears twice in the zip: keep one copy.`, path)
+    if (seen.has(path))
+      findings.error('zip.duplicate', `${path} appears twice in the zip: keep one copy.`, path)
     seen.add(path)
     if (
       entry.size >= limits.ratioCheckFromBytes &&
@@ -201,7 +214,8 @@ async function readText(state: ScanState, path: string): Promise<string | undefi
 
 function checkScriptCalls(js: string, file: string, findings: Findings): void {
   for (const [call, message] of Object.entries(DEPRECATED_CALLS)) {
-    if (new RegExp(`\\bmraid\\s*\\.\\s*${call}\\s*\\(`).test(js)) findings.warning(`mraid.deprecated.${call}`, message, file)
+    if (new RegExp(`\\bmraid\\s*\\.\\s*${call}\\s*\\(`).test(js))
+      findings.warning(`mraid.deprecated.${call}`, message, file)
   }
   if (/\bwindow\.open\s*\(/.test(js) && !/\bmraid\s*\.\s*open\s*\(/.test(js)) {
     findings.warning(
@@ -212,7 +226,12 @@ function checkScriptCalls(js: string, file: string, findings: Findings): void {
   }
 }
 
-async function followReferences(state: ScanState, from: string, references: Reference[], initial: boolean): Promise<void> {
+async function followReferences(
+  state: ScanState,
+  from: string,
+  references: Reference[],
+  initial: boolean,
+): Promise<void> {
   for (const reference of references) {
     const { url, kind } = reference
     if (isNonFileUrl(url)) continue
@@ -307,7 +326,10 @@ export async function inspectPackage(source: ByteSource, options: InspectOptions
   checkArchiveSafety(archive.entries, limits, findings)
   const junk = fileEntries.filter((entry) => JUNK.test(entry.path))
   if (junk.length > 0) {
-    findings.info('structure.ignored-files', `${junk.length} system file(s) (__MACOSX, .DS_Store...) are ignored.`)
+    findings.info(
+      'structure.ignored-files',
+      `${junk.length} system file(s) (__MACOSX, .DS_Store...) are ignored.`,
+    )
   }
   const content = fileEntries.filter((entry) => !JUNK.test(entry.path))
   const files = content.map(({ path, size, compressedSize }) => ({ path, size, compressedSize }))
@@ -325,9 +347,13 @@ export async function inspectPackage(source: ByteSource, options: InspectOptions
     )
   }
   const paths = content.map((entry) => entry.path)
-  const entry = findings.issues.some((issue) => issue.severity === 'error') && files.length === 0 ? null : findEntry(paths, findings)
+  const entry =
+    findings.issues.some((issue) => issue.severity === 'error') && files.length === 0
+      ? null
+      : findEntry(paths, findings)
   const base = { entry, files, totals, mraid: { referenced: false, bundled: bundledMraid.length > 0 } }
-  if (entry === null || findings.issues.some((issue) => issue.rule.startsWith('zip.'))) return report(base, findings)
+  if (entry === null || findings.issues.some((issue) => issue.rule.startsWith('zip.')))
+    return report(base, findings)
 
   const state: ScanState = {
     archive,
@@ -362,7 +388,11 @@ export async function inspectPackage(source: ByteSource, options: InspectOptions
   }
   for (const path of paths) {
     if (!state.referenced.has(path) && !bundledMraid.some((e) => e.path === path)) {
-      findings.warning('structure.unreferenced', `${path} is never used by the ad: remove it to make the package lighter.`, path)
+      findings.warning(
+        'structure.unreferenced',
+        `${path} is never used by the ad: remove it to make the package lighter.`,
+        path,
+      )
     }
   }
   if (state.initialLoadBytes > INITIAL_LOAD_BUDGET_BYTES) {
@@ -377,7 +407,10 @@ export async function inspectPackage(source: ByteSource, options: InspectOptions
       `The package is ${(totals.size / 1024 / 1024).toFixed(1)} MB unpacked; keep ads under ${TOTAL_BUDGET_BYTES / 1024 / 1024} MB.`,
     )
   }
-  return report({ ...base, ...(adSize ? { adSize } : {}), mraid: { ...base.mraid, referenced: state.mraidReferenced } }, findings)
+  return report(
+    { ...base, ...(adSize ? { adSize } : {}), mraid: { ...base.mraid, referenced: state.mraidReferenced } },
+    findings,
+  )
 }
 
 /** The messages of the error-severity issues: the `details` of a failed validation. */

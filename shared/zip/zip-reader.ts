@@ -71,7 +71,8 @@ function u64(dv: DataView, offset: number): number {
 }
 
 async function readExactly(source: ByteSource, offset: number, length: number): Promise<Uint8Array> {
-  if (offset < 0 || length < 0 || offset + length > source.size) throw new ZipFormatError('zip.corrupt', CORRUPT)
+  if (offset < 0 || length < 0 || offset + length > source.size)
+    throw new ZipFormatError('zip.corrupt', CORRUPT)
   const bytes = await source.read(offset, length)
   if (bytes.byteLength !== length) throw new ZipFormatError('zip.corrupt', CORRUPT)
   return bytes
@@ -101,7 +102,10 @@ async function findDirectory(source: ByteSource, limits: ZipLimits): Promise<Dir
   let size = dv.getUint32(eocd + 12, true)
   let offset = dv.getUint32(eocd + 16, true)
   if (dv.getUint16(eocd + 4, true) !== 0 || dv.getUint16(eocd + 6, true) !== 0) {
-    throw new ZipFormatError('zip.multi-disk', 'Split (multi-part) zip archives are not supported: make one .zip file.')
+    throw new ZipFormatError(
+      'zip.multi-disk',
+      'Split (multi-part) zip archives are not supported: make one .zip file.',
+    )
   }
   if (count === U16_MAX || size === U32_MAX || offset === U32_MAX) {
     const locatorAt = eocd - 20
@@ -132,7 +136,8 @@ function parseDirectory(bytes: Uint8Array, count: number): ZipEntry[] {
   const entries: ZipEntry[] = []
   let at = 0
   for (let i = 0; i < count; i++) {
-    if (at + 46 > bytes.length || dv.getUint32(at, true) !== SIG_CENTRAL) throw new ZipFormatError('zip.corrupt', CORRUPT)
+    if (at + 46 > bytes.length || dv.getUint32(at, true) !== SIG_CENTRAL)
+      throw new ZipFormatError('zip.corrupt', CORRUPT)
     const madeBy = dv.getUint16(at + 4, true)
     const flags = dv.getUint16(at + 8, true)
     const method = dv.getUint16(at + 10, true)
@@ -159,8 +164,14 @@ function parseDirectory(bytes: Uint8Array, count: number): ZipEntry[] {
         const length = dv.getUint16(extra + 2, true)
         if (id === 0x0001) {
           let field = extra + 4
-          if (size === U32_MAX) (size = u64(dv, field)), (field += 8)
-          if (compressedSize === U32_MAX) (compressedSize = u64(dv, field)), (field += 8)
+          if (size === U32_MAX) {
+            size = u64(dv, field)
+            field += 8
+          }
+          if (compressedSize === U32_MAX) {
+            compressedSize = u64(dv, field)
+            field += 8
+          }
           if (localHeaderOffset === U32_MAX) localHeaderOffset = u64(dv, field)
           break
         }
@@ -186,7 +197,10 @@ function parseDirectory(bytes: Uint8Array, count: number): ZipEntry[] {
 
 async function readEntry(source: ByteSource, entry: ZipEntry, maxBytes: number): Promise<Uint8Array> {
   if (entry.encrypted) {
-    throw new ZipFormatError('zip.encrypted', `${entry.path} is encrypted: packages must not be password-protected.`)
+    throw new ZipFormatError(
+      'zip.encrypted',
+      `${entry.path} is encrypted: packages must not be password-protected.`,
+    )
   }
   if (entry.size > maxBytes) {
     throw new ZipFormatError('zip.entry-too-large', `${entry.path} is larger than ${maxBytes} bytes.`)
@@ -207,7 +221,8 @@ async function readEntry(source: ByteSource, entry: ZipEntry, maxBytes: number):
       `${entry.path} uses an unsupported compression method (${entry.method}): zip it again with standard deflate.`,
     )
   }
-  if (crc32(bytes) !== entry.crc32) throw new ZipFormatError('zip.corrupt', `${entry.path} is corrupt (CRC mismatch).`)
+  if (crc32(bytes) !== entry.crc32)
+    throw new ZipFormatError('zip.corrupt', `${entry.path} is corrupt (CRC mismatch).`)
   return bytes
 }
 
@@ -219,7 +234,10 @@ function inflateCapped(compressed: Uint8Array, entry: ZipEntry): Uint8Array {
   const inflate = new Inflate((chunk) => {
     if (written + chunk.length > out.length) {
       overflow = true
-      throw new ZipFormatError('zip.bomb', `${entry.path} inflates past its declared size: the archive is not trustworthy.`)
+      throw new ZipFormatError(
+        'zip.bomb',
+        `${entry.path} inflates past its declared size: the archive is not trustworthy.`,
+      )
     }
     out.set(chunk, written)
     written += chunk.length
@@ -234,7 +252,8 @@ function inflateCapped(compressed: Uint8Array, entry: ZipEntry): Uint8Array {
     if (overflow || error instanceof ZipFormatError) throw error
     throw new ZipFormatError('zip.corrupt', `${entry.path} is corrupt: it does not inflate.`)
   }
-  if (written !== entry.size) throw new ZipFormatError('zip.corrupt', `${entry.path} is corrupt or truncated.`)
+  if (written !== entry.size)
+    throw new ZipFormatError('zip.corrupt', `${entry.path} is corrupt or truncated.`)
   return out
 }
 

@@ -1,0 +1,94 @@
+// The whole HTTP surface on one Hono app, importable without listening (tests use
+// app.request()). server/main.ts is the only file that listens.
+import { fetchRequestHandler } from '@trpc/server/adapters/fetch'
+import { type Context, Hono } from 'hono'
+import type { ClientConfig } from '../shared/api.ts'
+import { BASE_PATH } from '../shared/constants.ts'
+import { type AuthVariables, requireUser, type VerifyAccessToken } from './auth/bearer.ts'
+import { AppError } from './errors.ts'
+import { requestLog } from './http/request-log.ts'
+import { createStaticClient } from './http/static-client.ts'
+import type { PackageService } from './packages/service.ts'
+import type { createPreviewRoutes } from './preview/routes.ts'
+import { createApiRoutes } from './rest/api.ts'
+import { createFileRoutes } from './rest/files.ts'
+import type { BlobStore } from './storage/blob-store.ts'
+import { createContextInner } from './trpc/init.ts'
+import { appRouter } from './trpc/router.ts'
+
+export interface IdentityProviderHandler {
+  /** Answers every request under `${BASE_PATH}/oidc`. */
+  handle(c: Context): Promise<Response>
+}
+
+export interface AppDeps {
+  service: PackageService
+  blobStore: BlobStore
+  signingSecret: Buffer
+  verifyAccessToken: VerifyAccessToken
+  clientConfig: ClientConfig
+  clientDir: string
+  preview: ReturnType<typeof createPreviewRoutes>
+  identityProvider?: IdentityProviderHandler
+  logRequests?: boolean
+}
+
+export function createApp(deps: AppDeps) {
+  const app = new Hono<{ Variables: AuthVariables }>()
+  const serveClient = createStaticClient(deps.clientDir)
+
+  if (deps.logRequests) app.use(requestLog())
+  app.use(async (c, next) => {
+    await next()
+    c.header('X-Content-Type-Options', 'nosniff')
+  })
+
+  app.onError((error, c) => {
+    if (error instanceof AppError) {
+      if (error.code === 'UNAUTHORIZED') c.header('WWW-Authenticate', 'Bearer')
+      return c.json(error.body, error.status as 401)
+    }
+    console.error(`${c.req.method} ${c.req.path} failed:`, error)
+    return c.json({ message: 'Internal server error' }, 500)
+  })
+  app.notFound((c) => c.json({ message: 'Not found' }, 404))
+
+  app.get('/', (c) => c.redirect(`${BASE_PATH}/`))
+  app.get(BASE_PATH, (c) => c.redirect(`${BASE_PATH}/`))
+
+  const base = new Hono<{ Variables: AuthVariables }>()
+  base.get('/health', (c) => c.json({ status: 'ok' }))
+  base.get('/client-config.json', (c) => c.json(deps.clientConfig, 200, { 'Cache-Control': 'no-cache' }))
+
+  base.use('/api/*', requireUser(deps.verifyAccessToken))
+  base.route('/api', createApiRoutes(deps.service))
+
+  base.use('/trpc/*', requireUser(deps.verifyAccessToken))
+  base.all('/trpc/*', (c) =>
+    fetchRequestHandler({
+      endpoint: `${BASE_PATH}/trpc`,
+      req: c.req.raw,
+      router: appRouter,
+      createContext: () => createContextInner({ service: deps.service, user: c.var.user }),
+      onError: ({ error }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') console.error('tRPC call failed:', error.cause ?? error)
+      },
+    }),
+  )
+
+  base.route(
+    '/files',
+    createFileRoutes({ service: deps.service, blobStore: deps.blobStore, signingSecret: deps.signingSecret }),
+  )
+  base.route('/preview', deps.preview.routes)
+
+  const identityProvider = deps.identityProvider
+  if (identityProvider) base.all('/oidc/*', (c) => identityProvider.handle(c))
+  base.all('/api/*', (c) => c.json({ message: 'Not found' }, 404))
+  base.get('/*', (c) => serveClient(c, c.req.path.slice(BASE_PATH.length + 1)))
+
+  app.route(BASE_PATH, base)
+  return app
+}
+
+export type App = ReturnType<typeof createApp>

@@ -1,0 +1,75 @@
+// index_url: a package's entry HTML byte for byte and its files beside it, straight out of the
+// stored zip, plus our MRAID host for any `mraid.js` the package does not carry (a phone's SDK
+// injects its own). Every answer is sandboxed by CSP without allow-same-origin, so a creative
+// never runs with the app's origin: it cannot read the app's storage or call the API as the user.
+import fs from 'node:fs'
+import path from 'node:path'
+import { Hono } from 'hono'
+import { ZipFormatError } from '../../shared/zip/zip-reader.ts'
+import { AppError } from '../errors.ts'
+import type { PackageService } from '../packages/service.ts'
+import { PROJECT_ROOT } from '../project-root.ts'
+import type { BlobStore } from '../storage/blob-store.ts'
+import { createArchiveCache } from './archive-cache.ts'
+import { contentTypeOf } from './content-type.ts'
+
+export const PREVIEW_CSP =
+  'sandbox allow-scripts allow-popups allow-popups-to-escape-sandbox allow-forms allow-pointer-lock allow-modals'
+
+const PREVIEW_HEADERS = {
+  'Content-Security-Policy': PREVIEW_CSP,
+  'X-Content-Type-Options': 'nosniff',
+  'Cross-Origin-Resource-Policy': 'cross-origin',
+  'Referrer-Policy': 'no-referrer',
+}
+
+export const MRAID_HOST_FILE = path.join(PROJECT_ROOT, 'server', 'preview', 'mraid-host.js')
+
+export interface PreviewRoutesDeps {
+  service: PackageService
+  blobStore: BlobStore
+  /** The MRAID host script; read once at startup. */
+  mraidHost?: string
+}
+
+export function createPreviewRoutes(deps: PreviewRoutesDeps) {
+  const archives = createArchiveCache(deps.blobStore)
+  const mraidHost = deps.mraidHost ?? fs.readFileSync(MRAID_HOST_FILE, 'utf8')
+
+  const routes = new Hono()
+    // Relative asset URLs resolve against the folder, so the folder needs its trailing slash.
+    .get('/:uuid', (c) => c.redirect(`${c.req.path}/`, 301))
+    .get('/:uuid/*', async (c) => {
+      const uuid = c.req.param('uuid')
+      const prefix = `/${encodeURIComponent(uuid)}/`
+      const requestPath = new URL(c.req.url).pathname
+      const relative = decodeURIComponent(requestPath.slice(requestPath.indexOf(prefix) + prefix.length))
+      const located = deps.service.locate(uuid)
+      if (!located) throw new AppError('NOT_FOUND', 'Package not found')
+      const pkg = await archives.get(uuid, located.blobKey, located.entry)
+      const wanted = relative === '' ? pkg.entry : pkg.root + relative
+      const entry = pkg.archive.get(wanted)
+      if (!entry || entry.isDirectory) {
+        if (wanted.endsWith('mraid.js')) {
+          return c.body(mraidHost, 200, {
+            ...PREVIEW_HEADERS,
+            'Content-Type': 'text/javascript; charset=utf-8',
+            'Cache-Control': 'no-cache',
+          })
+        }
+        return c.text('Not found', 404, PREVIEW_HEADERS)
+      }
+      try {
+        const bytes = await pkg.archive.readEntry(entry)
+        return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+          ...PREVIEW_HEADERS,
+          'Content-Type': contentTypeOf(entry.path),
+          'Cache-Control': 'public, max-age=31536000, immutable',
+        })
+      } catch (error) {
+        if (error instanceof ZipFormatError) throw new AppError('UNPROCESSABLE_CONTENT', error.message)
+        throw error
+      }
+    })
+  return { routes, evict: archives.evict, close: archives.closeAll }
+}

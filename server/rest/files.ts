@@ -1,0 +1,108 @@
+// Capability URLs a browser opens without a bearer header (ARCHITECTURE.md "Security model"):
+// the signed PUT of an upload, a package's download, its thumbnail. The uuid in the path is
+// random and never listed without a token; the PUT needs a valid signature.
+import { Readable } from 'node:stream'
+import type { ReadableStream as NodeWebStream } from 'node:stream/web'
+import { Hono } from 'hono'
+import { UPLOAD_CONTENT_TYPE } from '../../shared/constants.ts'
+import { AppError } from '../errors.ts'
+import type { PackageService } from '../packages/service.ts'
+import { type BlobStore, blobKeys } from '../storage/blob-store.ts'
+import { verifyPutQuery } from '../storage/signed-url.ts'
+import { placeholderThumbnail } from './placeholder-thumbnail.ts'
+
+export interface FileRoutesDeps {
+  service: PackageService
+  blobStore: BlobStore
+  signingSecret: Buffer
+  now?: () => number
+}
+
+function attachment(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_')
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`
+}
+
+function nodeStream(c: { req: { raw: Request } }): Readable {
+  const body = c.req.raw.body
+  return body ? Readable.fromWeb(body as NodeWebStream<Uint8Array>) : Readable.from([])
+}
+
+export function createFileRoutes(deps: FileRoutesDeps) {
+  const now = deps.now ?? Date.now
+  return new Hono()
+    .put('/upload', async (c) => {
+      const check = verifyPutQuery(
+        deps.signingSecret,
+        new URL(c.req.url).searchParams,
+        Math.floor(now() / 1000),
+      )
+      if (!check.ok) {
+        throw new AppError(
+          'FORBIDDEN',
+          check.reason === 'expired'
+            ? 'The upload URL has expired: ask for a new one.'
+            : 'The upload URL signature is not valid.',
+        )
+      }
+      const { grant } = check
+      const contentType = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase()
+      if (contentType !== grant.contentType || contentType !== UPLOAD_CONTENT_TYPE) {
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', `The upload must be sent as ${UPLOAD_CONTENT_TYPE}.`)
+      }
+      const declared = Number(c.req.header('content-length') ?? Number.NaN)
+      if (declared > grant.maxBytes)
+        throw new AppError('PAYLOAD_TOO_LARGE', `The package is larger than ${grant.maxBytes} bytes.`)
+      const uuid = blobKeys.uuidOf(grant.key)
+      if (!uuid) throw new AppError('FORBIDDEN', 'The upload URL signature is not valid.')
+      const body = nodeStream(c)
+      let interrupted = false
+      body.once('error', () => {
+        interrupted = true
+      })
+      try {
+        await deps.service.receiveUpload(uuid, body, grant.maxBytes)
+      } catch (error) {
+        if (interrupted && !(error instanceof AppError)) {
+          throw new AppError(
+            'BAD_REQUEST',
+            'The upload was interrupted before the whole file arrived: upload it again.',
+            {},
+            { cause: error },
+          )
+        }
+        throw error
+      }
+      return c.body(null, 200)
+    })
+    .get('/packages/:uuid/:filename', async (c) => {
+      const found = deps.service.locate(c.req.param('uuid'))
+      const stat = found && (await deps.blobStore.stat(found.blobKey))
+      if (!found || !stat) throw new AppError('NOT_FOUND', 'Package not found')
+      return c.body(Readable.toWeb(deps.blobStore.createReadStream(found.blobKey)) as ReadableStream, 200, {
+        'Content-Type': 'application/zip',
+        'Content-Length': String(stat.size),
+        'Content-Disposition': attachment(found.filename),
+        ETag: `"${found.sha256}"`,
+        'Cache-Control': 'private, max-age=31536000, immutable',
+      })
+    })
+    .get('/thumbnails/:uuid', async (c) => {
+      const found = deps.service.locate(c.req.param('uuid'))
+      if (!found) throw new AppError('NOT_FOUND', 'Package not found')
+      if (found.thumbnailKey && (await deps.blobStore.stat(found.thumbnailKey))) {
+        return c.body(
+          Readable.toWeb(deps.blobStore.createReadStream(found.thumbnailKey)) as ReadableStream,
+          200,
+          {
+            'Content-Type': 'image/png',
+            'Cache-Control': 'private, max-age=300',
+          },
+        )
+      }
+      return c.body(placeholderThumbnail(found.adWidth, found.adHeight), 200, {
+        'Content-Type': 'image/svg+xml',
+        'Cache-Control': 'private, max-age=60',
+      })
+    })
+}

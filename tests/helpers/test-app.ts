@@ -1,0 +1,124 @@
+// The real app on a temp SQLite file and a temp data folder, with a test issuer's keys.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { createApp } from '../../server/app.ts'
+import { createAccessTokenVerifier } from '../../server/auth/bearer.ts'
+import { parseConfig } from '../../server/config.ts'
+import { openDatabase } from '../../server/db/client.ts'
+import { createPackageService } from '../../server/packages/service.ts'
+import { createPreviewRoutes } from '../../server/preview/routes.ts'
+import { createLocalDiskStore } from '../../server/storage/local-disk-store.ts'
+import { inspectPackage } from '../../shared/inspector/inspect.ts'
+import { createTestIssuer, TEST_AUDIENCE, TEST_ISSUER } from './test-issuer.ts'
+
+export const PUBLIC_URL = 'http://localhost:3999'
+
+export async function createTestApp(env: Record<string, string> = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ads-preview-test-'))
+  const config = parseConfig({
+    PUBLIC_URL,
+    DATA_DIR: dataDir,
+    AUTH_ISSUER: TEST_ISSUER,
+    AUTH_CLIENT_ID: 'test-client',
+    AUTH_AUDIENCE: TEST_AUDIENCE,
+    LOG_REQUESTS: '0',
+    ...env,
+  })
+  const db = openDatabase(path.join(dataDir, 'test.db'))
+  const signingSecret = Buffer.from('test-signing-secret-test-signing')
+  const blobStore = createLocalDiskStore({
+    root: path.join(dataDir, 'blobs'),
+    secret: signingSecret,
+    putUrl: `${config.appUrl}/files/upload`,
+  })
+  let preview: ReturnType<typeof createPreviewRoutes> | undefined
+  const service = createPackageService({
+    db,
+    blobStore,
+    config,
+    inspect: inspectPackage,
+    events: { removed: (uuid) => preview?.evict(uuid) },
+  })
+  preview = createPreviewRoutes({ service, blobStore })
+  const issuer = await createTestIssuer()
+  const verifyAccessToken = createAccessTokenVerifier({
+    issuer: TEST_ISSUER,
+    audience: TEST_AUDIENCE,
+    leewaySeconds: 60,
+    keys: issuer.keys,
+  })
+  const app = createApp({
+    service,
+    blobStore,
+    signingSecret,
+    verifyAccessToken,
+    preview,
+    clientDir: path.join(dataDir, 'no-client'),
+    clientConfig: {
+      productName: '',
+      maxPackageBytes: config.maxPackageBytes,
+      auth: {
+        issuer: TEST_ISSUER,
+        clientId: 'test-client',
+        audience: TEST_AUDIENCE,
+        redirectUrl: config.auth.redirectUrl,
+        logoutUrl: config.auth.logoutUrl,
+        flow: 'implicit',
+        leewaySeconds: 60,
+        authorizationEndpoint: `${TEST_ISSUER}authorize`,
+        jwksUri: `${TEST_ISSUER}jwks`,
+      },
+    },
+  })
+  const token = await issuer.sign()
+  const auth = { Authorization: `Bearer ${token}` }
+
+  /** Same-origin path of an absolute URL we handed out (app.request takes paths). */
+  const pathOf = (url: string) => url.replace(PUBLIC_URL, '')
+
+  return {
+    app,
+    db,
+    service,
+    blobStore,
+    config,
+    dataDir,
+    issuer,
+    auth,
+    pathOf,
+    blobFiles: (folder = 'packages') =>
+      fs.readdirSync(path.join(dataDir, 'blobs', folder), { withFileTypes: true }).map((d) => d.name),
+    cleanup: () => {
+      preview?.close()
+      db.$client.close()
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>
+
+/** The whole upload flow through REST: URL, PUT, validate, create. */
+export async function uploadPackage(t: TestApp, filename: string, zip: Uint8Array, policy = 'none') {
+  const query = new URLSearchParams({ filename, contentType: 'application/zip', policy })
+  const urlResponse = await t.app.request(`/ads-preview/api/upload/get-package-upload-url?${query}`, {
+    headers: t.auth,
+  })
+  if (urlResponse.status !== 200) return { step: 'url' as const, response: urlResponse }
+  const { signedRequest, uuid } = (await urlResponse.json()) as { signedRequest: string; uuid: string }
+  const put = await t.app.request(t.pathOf(signedRequest), {
+    method: 'PUT',
+    body: zip as Uint8Array<ArrayBuffer>,
+    headers: { 'Content-Type': 'application/zip', 'Content-Length': String(zip.byteLength) },
+  })
+  if (put.status !== 200) return { step: 'put' as const, response: put, uuid }
+  const validate = await t.app.request(`/ads-preview/api/upload/validate-package-upload/${uuid}`, {
+    method: 'POST',
+    headers: { ...t.auth, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ requireMraid: true }),
+  })
+  if (validate.status !== 200) return { step: 'validate' as const, response: validate, uuid }
+  const create = await t.app.request(`/ads-preview/api/packages/${uuid}`, { method: 'POST', headers: t.auth })
+  return { step: 'create' as const, response: create, uuid }
+}
