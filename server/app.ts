@@ -1,5 +1,6 @@
 // The whole HTTP surface on one Hono app, importable without listening (tests use
 // app.request()). server/main.ts is the only file that listens.
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response'
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch'
 import { type Context, Hono } from 'hono'
 import type { ClientConfig } from '../shared/api.ts'
@@ -40,7 +41,8 @@ export function createApp(deps: AppDeps) {
   if (deps.logRequests) app.use(requestLog())
   app.use(async (c, next) => {
     await next()
-    c.header('X-Content-Type-Options', 'nosniff')
+    // The embedded provider writes its own answers straight to the socket.
+    if (c.res !== RESPONSE_ALREADY_SENT) c.header('X-Content-Type-Options', 'nosniff')
   })
 
   app.onError((error, c) => {

@@ -1,0 +1,72 @@
+// The embedded provider's own pages: sign-in and sign-out. Server-rendered, no JavaScript
+// needed (sign-out submits itself when scripts run, and shows a button when they do not).
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  )
+
+const STYLE = `
+*{box-sizing:border-box}
+body{margin:0;min-height:100vh;display:grid;place-items:center;background:#f4f6fa;color:#1c2330;
+font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
+main{width:min(92vw,400px);background:#fff;border-radius:14px;box-shadow:0 8px 30px rgba(20,30,60,.08);padding:32px}
+h1{font-size:1.35rem;margin:0 0 4px}
+p.lead{margin:0 0 24px;color:#5b6578}
+label{display:block;font-weight:600;font-size:.9rem;margin:16px 0 6px}
+input{width:100%;padding:10px 12px;border:1px solid #c9d0dc;border-radius:8px;font:inherit}
+input:focus,button:focus{outline:3px solid #8db4ff;outline-offset:1px}
+button{margin-top:24px;width:100%;padding:11px;border:0;border-radius:8px;background:#2457d6;color:#fff;font:inherit;font-weight:600;cursor:pointer}
+button:hover{background:#1c47b3}
+.error{background:#fdecec;color:#8a1c1c;border:1px solid #f3b8b8;border-radius:8px;padding:10px 12px;margin:0 0 8px}
+.brand{font-weight:700;color:#2457d6;letter-spacing:.02em;margin-bottom:18px}
+`
+
+function page(title: string, body: string, extraHead = ''): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1"><meta name="referrer" content="no-referrer">
+<title>${escapeHtml(title)}</title><style>${STYLE}</style>${extraHead}</head><body><main>${body}</main></body></html>`
+}
+
+export interface LoginPageOptions {
+  productTitle: string
+  action: string
+  csrfToken: string
+  email?: string
+  error?: string
+}
+
+export function loginPage(options: LoginPageOptions): string {
+  const error = options.error ? `<p class="error" role="alert">${escapeHtml(options.error)}</p>` : ''
+  return page(
+    `Sign in · ${options.productTitle}`,
+    `<div class="brand">${escapeHtml(options.productTitle)}</div>
+<h1>Sign in</h1><p class="lead">Use your ${escapeHtml(options.productTitle)} account.</p>
+${error}
+<form method="post" action="${escapeHtml(options.action)}">
+<input type="hidden" name="csrf" value="${escapeHtml(options.csrfToken)}">
+<label for="email">Email</label>
+<input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(options.email ?? '')}" ${options.email ? '' : 'autofocus'}>
+<label for="password">Password</label>
+<input id="password" name="password" type="password" autocomplete="current-password" required ${options.email ? 'autofocus' : ''}>
+<button type="submit">Sign in</button>
+</form>`,
+  )
+}
+
+export function logoutPage(productTitle: string, form: string): string {
+  return page(
+    `Signing out · ${productTitle}`,
+    `<div class="brand">${escapeHtml(productTitle)}</div><h1>Signing out…</h1>
+${form}
+<noscript><button type="submit" form="op.logoutForm" name="logout" value="yes">Sign out</button></noscript>
+<script>(function(){var f=document.getElementById('op.logoutForm');var i=document.createElement('input');i.type='hidden';i.name='logout';i.value='yes';f.appendChild(i);f.submit()})()</script>`,
+  )
+}
+
+export function errorPage(productTitle: string, title: string, message: string): string {
+  return page(
+    `${title} · ${productTitle}`,
+    `<div class="brand">${escapeHtml(productTitle)}</div><h1>${escapeHtml(title)}</h1><p class="error">${escapeHtml(message)}</p>`,
+  )
+}

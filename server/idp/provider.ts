@@ -1,0 +1,276 @@
+// The embedded OpenID provider (oidc-provider, OpenID Certified), mounted at
+// `${BASE_PATH}/oidc` on our one port: zero-configuration sign-in. Its login page is ours.
+// TOOLCHAIN.md records the pitfalls this wiring avoids.
+import { createHmac, timingSafeEqual } from 'node:crypto'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { HttpBindings } from '@hono/node-server'
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response'
+import type { Context } from 'hono'
+import Provider, { type Configuration, errors, type KoaContextWithOIDC } from 'oidc-provider'
+import { BASE_PATH } from '../../shared/constants.ts'
+import type { Config } from '../config.ts'
+import type { Db } from '../db/client.ts'
+import { createSqliteAdapter, purgeExpired } from './adapter.ts'
+import { loadOrCreateProviderKeys } from './keys.ts'
+import { errorPage, loginPage, logoutPage } from './pages.ts'
+import { verifyPassword } from './passwords.ts'
+import { createLoginThrottle } from './throttle.ts'
+import { findUserByEmail, findUserById, normalizeEmail } from './users.ts'
+
+export const OIDC_MOUNT = `${BASE_PATH}/oidc`
+const OIDC_SCOPES = 'openid profile email'
+const API_SCOPE = 'packages'
+
+export interface EmbeddedIdentityProvider {
+  handle(c: Context): Promise<Response>
+  publicJwks: { keys: import('jose').JWK[] }
+  /** Endpoints, as discovery would tell them. */
+  metadata: {
+    issuer: string
+    authorizationEndpoint: string
+    tokenEndpoint: string
+    endSessionEndpoint: string
+    jwksUri: string
+  }
+  stop(): void
+}
+
+function productTitle(config: Config): string {
+  return config.productName ? `${config.productName} Ads Preview` : 'Ads Preview'
+}
+
+export async function createEmbeddedIdentityProvider(deps: {
+  config: Config
+  db: Db
+}): Promise<EmbeddedIdentityProvider> {
+  const { config, db } = deps
+  const { auth } = config
+  const keys = await loadOrCreateProviderKeys(`${config.dataDir}/keys`)
+  const throttle = createLoginThrottle(db)
+  const title = productTitle(config)
+
+  const configuration: Configuration = {
+    adapter: createSqliteAdapter(db),
+    jwks: { keys: keys.jwks.keys as never },
+    cookies: { keys: keys.cookieKeys, long: { signed: true }, short: { signed: true } },
+    clients: [
+      {
+        client_id: auth.clientId,
+        application_type: 'web',
+        token_endpoint_auth_method: 'none',
+        response_types: ['id_token token', 'code'],
+        grant_types: ['implicit', 'authorization_code'],
+        redirect_uris: [auth.redirectUrl],
+        post_logout_redirect_uris: [auth.logoutUrl],
+      },
+    ],
+    responseTypes: ['id_token token', 'code'],
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    // The spec reads the profile from the id token (spec 3), so its claims go there too.
+    conformIdTokenClaims: false,
+    extraParams: ['audience'],
+    async findAccount(_ctx, id) {
+      const user = findUserById(db, id)
+      if (!user) return undefined
+      return {
+        accountId: user.id,
+        claims: async () => ({
+          sub: user.id,
+          email: user.email,
+          email_verified: true,
+          ...(user.name ? { name: user.name } : {}),
+        }),
+      }
+    },
+    async extraTokenClaims(_ctx, token) {
+      const user =
+        'accountId' in token && typeof token.accountId === 'string'
+          ? findUserById(db, token.accountId)
+          : undefined
+      return user ? { email: user.email } : undefined
+    },
+    // First-party app: a grant for the app's scopes and audience is given, never asked for, so
+    // prompt=none does not answer consent_required.
+    async loadExistingGrant(ctx) {
+      const client = ctx.oidc.client
+      const session = ctx.oidc.session
+      if (!client || !session?.accountId) return undefined
+      const grantId = ctx.oidc.result?.consent?.grantId ?? session.grantIdFor(client.clientId)
+      const grant =
+        (grantId && (await ctx.oidc.provider.Grant.find(grantId))) ||
+        new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId })
+      grant.addOIDCScope(OIDC_SCOPES)
+      grant.addResourceScope(auth.audience, API_SCOPE)
+      await grant.save()
+      return grant
+    },
+    interactions: { url: (_ctx, interaction) => `${OIDC_MOUNT}/interaction/${interaction.uid}` },
+    features: {
+      devInteractions: { enabled: false },
+      webMessageResponseMode: { enabled: true, ack: 'individual-draft-01' },
+      rpInitiatedLogout: {
+        enabled: true,
+        async logoutSource(ctx, form) {
+          ctx.type = 'html'
+          ctx.body = logoutPage(title, form)
+        },
+      },
+      resourceIndicators: {
+        enabled: true,
+        // Auth0-style `audience` (the spec's authorize call) selects the resource.
+        defaultResource: (ctx) => (ctx.oidc.params?.audience as string | undefined) ?? auth.audience,
+        useGrantedResource: () => true,
+        getResourceServerInfo(_ctx, resource) {
+          if (resource !== auth.audience) throw new errors.InvalidTarget()
+          return {
+            scope: API_SCOPE,
+            audience: auth.audience,
+            accessTokenFormat: 'jwt',
+            accessTokenTTL: 60 * 60,
+            jwt: { sign: { alg: 'RS256' } },
+          }
+        },
+      },
+    },
+    ttl: {
+      Session: 14 * 24 * 60 * 60,
+      Grant: 14 * 24 * 60 * 60,
+      Interaction: 60 * 60,
+      IdToken: 60 * 60,
+      AccessToken: 60 * 60,
+      AuthorizationCode: 60,
+    },
+    async renderError(ctx, out) {
+      ctx.type = 'html'
+      ctx.body = errorPage(
+        title,
+        'Sign-in failed',
+        String(out.error_description ?? out.error ?? 'Something went wrong'),
+      )
+    },
+  }
+
+  const provider = new Provider(auth.issuer, configuration)
+  // Behind a TLS proxy, trust its X-Forwarded-* so issued URLs say https.
+  provider.proxy = config.publicUrl.startsWith('https:')
+  provider.on('server_error', (_ctx: KoaContextWithOIDC, error: Error) =>
+    console.error('Identity provider error:', error),
+  )
+  allowImplicitOnLocalHttp(provider, auth.redirectUrl)
+
+  const callback = provider.callback()
+  const csrfToken = (uid: string) =>
+    createHmac('sha256', keys.cookieKeys[0]!).update(`login:${uid}`).digest('base64url')
+  const purgeTimer = setInterval(() => purgeExpired(db), 15 * 60 * 1000)
+  purgeTimer.unref()
+
+  async function interaction(
+    c: Context,
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+  ): Promise<Response> {
+    let details: Awaited<ReturnType<typeof provider.interactionDetails>>
+    try {
+      details = await provider.interactionDetails(req, res)
+    } catch {
+      return c.html(
+        errorPage(
+          title,
+          'Sign-in expired',
+          'This sign-in page has expired. Go back to the app and sign in again.',
+        ),
+        400,
+      )
+    }
+    const action = `${OIDC_MOUNT}/interaction/${details.uid}/login`
+    if (c.req.method === 'GET' && path === `/interaction/${details.uid}`) {
+      if (details.prompt.name !== 'login' && details.session?.accountId) {
+        const returnTo = await provider.interactionResult(req, res, {
+          login: { accountId: details.session.accountId },
+        })
+        return c.redirect(returnTo, 303)
+      }
+      return c.html(loginPage({ productTitle: title, action, csrfToken: csrfToken(details.uid) }))
+    }
+    if (c.req.method === 'POST' && path === `/interaction/${details.uid}/login`) {
+      const form = await c.req.parseBody()
+      const email = normalizeEmail(String(form.email ?? ''))
+      const password = String(form.password ?? '')
+      const given = Buffer.from(String(form.csrf ?? ''))
+      const expected = Buffer.from(csrfToken(details.uid))
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+        return c.html(
+          errorPage(title, 'Sign-in refused', 'The form was not sent from this page. Go back and try again.'),
+          403,
+        )
+      }
+      const address = req.socket.remoteAddress ?? 'unknown'
+      const page = (error: string, status: 401 | 429) =>
+        c.html(
+          loginPage({ productTitle: title, action, csrfToken: csrfToken(details.uid), email, error }),
+          status,
+        )
+      const wait = throttle.retryAfterMinutes(email, address)
+      if (wait > 0)
+        return page(`Too many failed sign-ins. Try again in ${wait} minute${wait === 1 ? '' : 's'}.`, 429)
+      const user = findUserByEmail(db, email)
+      if (!user || !(await verifyPassword(password, user.passwordHash))) {
+        throttle.recordFailure(email, address)
+        return page('Wrong email or password.', 401)
+      }
+      throttle.recordSuccess(email)
+      const returnTo = await provider.interactionResult(
+        req,
+        res,
+        { login: { accountId: user.id } },
+        { mergeWithLastSubmission: false },
+      )
+      return c.redirect(returnTo, 303)
+    }
+    return c.text('Not found', 404)
+  }
+
+  return {
+    publicJwks: keys.publicJwks,
+    metadata: {
+      issuer: auth.issuer,
+      authorizationEndpoint: `${auth.issuer}/auth`,
+      tokenEndpoint: `${auth.issuer}/token`,
+      endSessionEndpoint: `${auth.issuer}/session/end`,
+      jwksUri: `${auth.issuer}/jwks`,
+    },
+    async handle(c) {
+      const { incoming, outgoing } = c.env as HttpBindings
+      const url = incoming.url ?? '/'
+      const path = url.slice(OIDC_MOUNT.length).split('?')[0] || '/'
+      if (path.startsWith('/interaction/')) return interaction(c, incoming, outgoing, path)
+      // oidc-provider routes relative to its mount and finds the mount from originalUrl.
+      Object.assign(incoming, { originalUrl: url })
+      incoming.url = url.slice(OIDC_MOUNT.length) || '/'
+      await callback(incoming, outgoing)
+      return RESPONSE_ALREADY_SENT
+    },
+    stop: () => clearInterval(purgeTimer),
+  }
+}
+
+/**
+ * OpenID Connect forbids implicit redirects to http or localhost; oidc-provider enforces it and
+ * its maintainers refuse a switch. Zero configuration runs on http://localhost, so for our own
+ * embedded client only, and only while the redirect URL really is plain http, those two checks
+ * are skipped (the library's documented recipe). Every other client rule still applies.
+ */
+function allowImplicitOnLocalHttp(provider: Provider, redirectUrl: string): void {
+  if (!redirectUrl.startsWith('http:')) return
+  const schema = (
+    provider.Client as unknown as {
+      Schema: { prototype: { invalidate(message: string, code?: string): void } }
+    }
+  ).Schema
+  const original = schema.prototype.invalidate
+  schema.prototype.invalidate = function invalidate(message: string, code?: string) {
+    if (code === 'implicit-force-https' || code === 'implicit-forbid-localhost') return
+    original.call(this, message, code)
+  }
+}

@@ -1,0 +1,108 @@
+// Builds the whole product from a Config and starts listening: database, blob store, identity
+// (embedded provider or an external one), package service, preview host, HTTP app. Tests and
+// scripts start a real server through this; server/main.ts is the command-line entry.
+import fs from 'node:fs'
+import path from 'node:path'
+import { serve } from '@hono/node-server'
+import { createLocalJWKSet, createRemoteJWKSet } from 'jose'
+import { inspectPackage } from '../shared/inspector/inspect.ts'
+import { createApp, type IdentityProviderHandler } from './app.ts'
+import { createAccessTokenVerifier } from './auth/bearer.ts'
+import { buildClientConfig } from './auth/client-config.ts'
+import { discoverIssuer, type IssuerMetadata } from './auth/discovery.ts'
+import type { Config } from './config.ts'
+import { openDatabase } from './db/client.ts'
+import { createEmbeddedIdentityProvider } from './idp/provider.ts'
+import { ensureFirstUser } from './idp/users.ts'
+import { createPackageService } from './packages/service.ts'
+import { createPreviewRoutes } from './preview/routes.ts'
+import { createLocalDiskStore, loadOrCreateSecret } from './storage/local-disk-store.ts'
+
+const SWEEP_INTERVAL_MS = 5 * 60 * 1000
+
+export interface RunningServer {
+  url: string
+  port: number
+  /** What to tell the person about signing in, when the embedded provider made a first user. */
+  firstUser?: { email: string; generatedPassword?: string }
+  close(): Promise<void>
+}
+
+export async function startServer(config: Config): Promise<RunningServer> {
+  fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 })
+  const db = openDatabase(path.join(config.dataDir, 'ads-preview.db'))
+  const signingSecret = loadOrCreateSecret(path.join(config.dataDir, 'keys', 'blob-signing.key'))
+  const blobStore = createLocalDiskStore({
+    root: path.join(config.dataDir, 'blobs'),
+    secret: signingSecret,
+    putUrl: `${config.appUrl}/files/upload`,
+  })
+
+  let identityProvider: (IdentityProviderHandler & { stop(): void }) | undefined
+  let issuer: IssuerMetadata
+  let keys: Parameters<typeof createAccessTokenVerifier>[0]['keys']
+  let firstUser: RunningServer['firstUser']
+  if (config.auth.embedded) {
+    const embedded = await createEmbeddedIdentityProvider({ config, db })
+    identityProvider = embedded
+    issuer = embedded.metadata
+    keys = createLocalJWKSet(embedded.publicJwks)
+    firstUser = await ensureFirstUser(db, config.admin)
+  } else {
+    issuer = await discoverIssuer(config.auth.issuer)
+    keys = createRemoteJWKSet(new URL(issuer.jwksUri))
+  }
+
+  let preview: ReturnType<typeof createPreviewRoutes> | undefined
+  const service = createPackageService({
+    db,
+    blobStore,
+    config,
+    inspect: inspectPackage,
+    events: { removed: (uuid) => preview?.evict(uuid) },
+  })
+  preview = createPreviewRoutes({ service, blobStore })
+  const app = createApp({
+    service,
+    blobStore,
+    signingSecret,
+    preview,
+    identityProvider,
+    verifyAccessToken: createAccessTokenVerifier({
+      issuer: issuer.issuer,
+      audience: config.auth.audience,
+      leewaySeconds: config.auth.leewaySeconds,
+      keys,
+    }),
+    clientConfig: buildClientConfig(config, issuer),
+    clientDir: config.clientDir,
+    logRequests: config.logRequests,
+  })
+
+  const sweep = () =>
+    service.sweep().catch((error: unknown) => console.error('The storage sweep failed:', error))
+  await sweep()
+  const sweepTimer = setInterval(sweep, SWEEP_INTERVAL_MS)
+  sweepTimer.unref()
+
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const listening = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
+      resolve(listening),
+    )
+  })
+  const address = server.address()
+  const port = typeof address === 'object' && address ? address.port : config.port
+
+  return {
+    url: `${config.appUrl}/`,
+    port,
+    ...(firstUser ? { firstUser } : {}),
+    async close() {
+      clearInterval(sweepTimer)
+      identityProvider?.stop()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+      preview?.close()
+      db.$client.close()
+    },
+  }
+}
