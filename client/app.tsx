@@ -1,0 +1,40 @@
+// Routes of spec 2, under the base path.
+import { Redirect, Route, Router, Switch } from 'wouter'
+import { BASE_PATH } from '../shared/constants.ts'
+import { ROUTES } from '../shared/paths.ts'
+import { ApiProvider } from './api/provider.tsx'
+import { useAuth } from './auth/auth-context.tsx'
+import { LoginPage } from './auth/login-page.tsx'
+import { Protected } from './auth/protected-route.tsx'
+import { ValidateTokenPage } from './auth/validate-token-page.tsx'
+import { NotFoundPage } from './layout/not-found-page.tsx'
+import { TopBar } from './layout/top-bar.tsx'
+import { PackageScreen } from './packages/package-screen.tsx'
+
+function RootRedirect() {
+  const { isAuthenticated } = useAuth()
+  return <Redirect to={isAuthenticated ? ROUTES.main : ROUTES.login} replace />
+}
+
+export function App() {
+  return (
+    <Router base={BASE_PATH}>
+      <TopBar />
+      <main className="content">
+        <Switch>
+          <Route path={ROUTES.root} component={RootRedirect} />
+          <Route path={ROUTES.main}>
+            <Protected>
+              <ApiProvider>
+                <PackageScreen />
+              </ApiProvider>
+            </Protected>
+          </Route>
+          <Route path={ROUTES.login} component={LoginPage} />
+          <Route path={ROUTES.validateToken} component={ValidateTokenPage} />
+          <Route component={NotFoundPage} />
+        </Switch>
+      </main>
+    </Router>
+  )
+}

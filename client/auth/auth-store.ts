@@ -1,0 +1,244 @@
+// The authentication state machine of spec 4 "Authentication" (all seven points) as a small
+// store outside React: login, callback, logout, silent refresh and its timer. Components read
+// it with useAuth(); the API client calls getAccessToken().
+import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose'
+import type { ClientConfig } from '../../shared/api.ts'
+import { RANDOM_STATE_LENGTH, TRANSACTION_EXPIRY_MS } from '../../shared/constants.ts'
+import { type AuthorizationResponse, authorizeUrl } from './authorize.ts'
+import { AuthError } from './errors.ts'
+import { verifyIdToken } from './id-token.ts'
+import { randomString } from './random.ts'
+import {
+  clearSession,
+  isSessionValid,
+  profileFromIdToken,
+  readSession,
+  type StoredSession,
+  saveTransaction,
+  takeTransaction,
+  writeSession,
+} from './session-storage.ts'
+
+export interface AuthState {
+  isAuthenticated: boolean
+  user: { email?: string; name?: string; sub?: string } | null
+  errorMessage: string | null
+  errorDetails: string | null
+  loggedOut: boolean
+  loginInitialized: boolean
+  validatingToken: boolean
+  refreshingToken: boolean
+}
+
+export const REFRESH_FAILED_MESSAGE = 'Failed to refresh token'
+const LOGGED_OUT_FLAG = 'ads-preview.auth.logged-out'
+const RETURN_TO_KEY = 'ads-preview.auth.return-to'
+
+export interface AuthDeps {
+  auth: ClientConfig['auth']
+  storage: Storage
+  /** Survives the provider's logout redirect, not the tab. */
+  sessionStore: Storage
+  /** A full-page navigation (the provider's pages). */
+  redirect: (url: string) => void
+  silentAuthorize: (url: string, issuer: string) => Promise<AuthorizationResponse>
+  keys?: JWTVerifyGetKey
+  now?: () => number
+}
+
+export type Auth = ReturnType<typeof createAuth>
+
+export function createAuth(deps: AuthDeps) {
+  const now = deps.now ?? Date.now
+  const keys = deps.keys ?? createRemoteJWKSet(new URL(deps.auth.jwksUri))
+  const listeners = new Set<() => void>()
+  let refreshPromise: Promise<string> | null = null
+  let refreshTimer: ReturnType<typeof setTimeout> | undefined
+
+  const stored = readSession(deps.storage)
+  const justLoggedOut = deps.sessionStore.getItem(LOGGED_OUT_FLAG) === '1'
+  deps.sessionStore.removeItem(LOGGED_OUT_FLAG)
+  let state: AuthState = {
+    isAuthenticated: isSessionValid(stored, now()),
+    user: isSessionValid(stored, now()) ? profileFromIdToken(stored?.idToken ?? null) : null,
+    errorMessage: null,
+    errorDetails: null,
+    loggedOut: justLoggedOut,
+    loginInitialized: false,
+    validatingToken: false,
+    refreshingToken: false,
+  }
+
+  function set(patch: Partial<AuthState>): void {
+    state = { ...state, ...patch }
+    for (const listener of listeners) listener()
+  }
+
+  async function acceptTokens(response: AuthorizationResponse, nonce: string): Promise<StoredSession> {
+    if (response.error) throw new AuthError(response.error, response.errorDescription ?? response.error)
+    if (!response.accessToken || !response.idToken || !response.expiresIn) {
+      throw new AuthError('invalid_hash', 'The login result lacks access_token, id_token or expires_in.')
+    }
+    await verifyIdToken(response.idToken, {
+      issuer: deps.auth.issuer,
+      clientId: deps.auth.clientId,
+      nonce,
+      leewaySeconds: deps.auth.leewaySeconds,
+      keys,
+      accessToken: response.accessToken,
+      now: now(),
+      ...(deps.auth.organization ? { organization: deps.auth.organization } : {}),
+    })
+    return writeSession(
+      deps.storage,
+      { accessToken: response.accessToken, idToken: response.idToken, expiresIn: response.expiresIn },
+      now(),
+    )
+  }
+
+  function clearTimer(): void {
+    if (refreshTimer !== undefined) clearTimeout(refreshTimer)
+    refreshTimer = undefined
+  }
+
+  /** Spec 4.7: refresh when the session runs out; at once when it already has. */
+  function startTokenTimer(): void {
+    const session = readSession(deps.storage)
+    if (!session) return
+    const left = session.expiresAt - now()
+    clearTimer()
+    if (left > 0) refreshTimer = setTimeout(() => void refresh().catch(() => {}), left)
+    else void refresh().catch(() => {})
+  }
+
+  function startLogin(returnTo?: string): void {
+    const transaction = {
+      state: randomString(RANDOM_STATE_LENGTH),
+      nonce: randomString(RANDOM_STATE_LENGTH),
+      returnTo: returnTo ?? deps.sessionStore.getItem(RETURN_TO_KEY) ?? '/main',
+      createdAt: now(),
+    }
+    saveTransaction(deps.storage, transaction)
+    set({ loginInitialized: true, loggedOut: false })
+    deps.redirect(authorizeUrl(deps.auth, transaction))
+  }
+
+  /** Handles the callback's fragment; answers where to go next. Throws AuthError on failure. */
+  async function handleCallback(response: AuthorizationResponse): Promise<string> {
+    set({ validatingToken: true })
+    try {
+      const transaction = takeTransaction(deps.storage, response.state, now(), TRANSACTION_EXPIRY_MS)
+      if (response.error) throw new AuthError(response.error, response.errorDescription ?? response.error)
+      if (!transaction) throw new AuthError('invalid_token', '`state` does not match.')
+      const session = await acceptTokens(response, transaction.nonce)
+      deps.sessionStore.removeItem(RETURN_TO_KEY)
+      set({
+        isAuthenticated: true,
+        user: profileFromIdToken(session.idToken),
+        validatingToken: false,
+        errorMessage: null,
+        errorDetails: null,
+        loggedOut: false,
+      })
+      startTokenTimer()
+      return transaction.returnTo
+    } catch (error) {
+      const authError = error instanceof AuthError ? error : new AuthError('invalid_token', String(error))
+      // Spec 4.4: the description is the message, the response's message the details.
+      set({
+        isAuthenticated: false,
+        user: null,
+        validatingToken: false,
+        loginInitialized: false,
+        errorMessage: authError.message,
+        errorDetails: `Error [${authError.code}]`,
+      })
+      throw authError
+    }
+  }
+
+  /** Spec 4.6: the silent session check; other API calls wait for it. */
+  function refresh(): Promise<string> {
+    if (refreshPromise) return refreshPromise
+    const attempt = (async () => {
+      set({ refreshingToken: true, isAuthenticated: false })
+      try {
+        const request = { state: randomString(RANDOM_STATE_LENGTH), nonce: randomString(RANDOM_STATE_LENGTH) }
+        const response = await deps.silentAuthorize(
+          authorizeUrl(deps.auth, { ...request, prompt: 'none', responseMode: 'web_message' }),
+          deps.auth.issuer,
+        )
+        if (!response.error && response.state !== request.state) {
+          throw new AuthError('invalid_token', '`state` does not match.')
+        }
+        const session = await acceptTokens(response, request.nonce)
+        set({ refreshingToken: false, isAuthenticated: true, user: profileFromIdToken(session.idToken) })
+        startTokenTimer()
+        return session.accessToken
+      } catch (error) {
+        const description =
+          error instanceof AuthError && error.code !== 'timeout' ? error.message : REFRESH_FAILED_MESSAGE
+        clearLocalSession()
+        set({ refreshingToken: false, errorMessage: description, errorDetails: null, loggedOut: false })
+        startLogin()
+        throw new AuthError('login_required', description)
+      }
+    })()
+    refreshPromise = attempt
+    void attempt
+      .catch(() => {})
+      .finally(() => {
+        refreshPromise = null
+      })
+    return attempt
+  }
+
+  function clearLocalSession(): void {
+    clearSession(deps.storage)
+    clearTimer()
+    set({ isAuthenticated: false, user: null })
+  }
+
+  /** Spec 4.5, then the provider's end-session, which returns to /login. */
+  function logout(): void {
+    const idToken = readSession(deps.storage)?.idToken
+    clearLocalSession()
+    set({ loggedOut: true, loginInitialized: false })
+    deps.sessionStore.setItem(LOGGED_OUT_FLAG, '1')
+    if (deps.auth.endSessionEndpoint && idToken) {
+      const url = new URL(deps.auth.endSessionEndpoint)
+      url.search = new URLSearchParams({
+        id_token_hint: idToken,
+        post_logout_redirect_uri: deps.auth.logoutUrl,
+        client_id: deps.auth.clientId,
+      }).toString()
+      deps.redirect(url.toString())
+    } else deps.redirect(deps.auth.logoutUrl)
+  }
+
+  /** The token for an API call (spec 6): waits for a refresh in flight, refreshes an expired session. */
+  async function getAccessToken(): Promise<string> {
+    if (refreshPromise) return refreshPromise
+    const session = readSession(deps.storage)
+    if (session && isSessionValid(session, now())) return session.accessToken
+    if (session?.accessToken) return refresh()
+    throw new AuthError('login_required', 'Not signed in')
+  }
+
+  return {
+    getState: () => state,
+    subscribe(listener: () => void) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    rememberReturnTo: (location: string) => deps.sessionStore.setItem(RETURN_TO_KEY, location),
+    rememberedReturnTo: () => deps.sessionStore.getItem(RETURN_TO_KEY),
+    startLogin,
+    handleCallback,
+    refresh,
+    logout,
+    getAccessToken,
+    startTokenTimer,
+    clearError: () => set({ errorMessage: null, errorDetails: null }),
+  }
+}

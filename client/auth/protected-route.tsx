@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react'
+import { Redirect, useLocation, useSearch } from 'wouter'
+import { useAuth, useAuthActions } from './auth-context.tsx'
+
+/** Spec 2/6: only signed-in users see it; others go to /login and come back here after. */
+export function Protected({ children }: { children: ReactNode }) {
+  const { isAuthenticated, refreshingToken } = useAuth()
+  const auth = useAuthActions()
+  const [location] = useLocation()
+  const search = useSearch()
+  if (isAuthenticated) return <>{children}</>
+  if (refreshingToken)
+    return (
+      <p className="muted" role="status">
+        Loading
+      </p>
+    )
+  auth.rememberReturnTo(search ? `${location}?${search}` : location)
+  return <Redirect to="/login" replace />
+}

@@ -1,0 +1,30 @@
+import { Link } from 'wouter'
+import { useAuth, useAuthActions } from '../auth/auth-context.tsx'
+import { productTitle, useClientConfig } from '../config.ts'
+
+export function TopBar() {
+  const config = useClientConfig()
+  const { isAuthenticated, user } = useAuth()
+  const auth = useAuthActions()
+  return (
+    <header className="top-bar">
+      <Link href="/main" className="product-title">
+        {productTitle(config)}
+      </Link>
+      <nav aria-label="Account" className="account">
+        {isAuthenticated ? (
+          <>
+            <span className="email">{user?.email}</span>
+            <button type="button" className="link-button" onClick={() => auth.logout()}>
+              {' - Log out'}
+            </button>
+          </>
+        ) : (
+          <Link href="/login" className="link-button">
+            Log in
+          </Link>
+        )}
+      </nav>
+    </header>
+  )
+}

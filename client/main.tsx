@@ -1,0 +1,40 @@
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { App } from './app.tsx'
+import { registerAuth } from './auth/access-token.ts'
+import { AuthProvider } from './auth/auth-context.tsx'
+import { createAuth } from './auth/auth-store.ts'
+import { silentAuthorize } from './auth/silent-auth.ts'
+import { ClientConfigContext, loadClientConfig } from './config.ts'
+import './styles.css'
+
+const root = createRoot(document.getElementById('root')!)
+
+try {
+  const config = await loadClientConfig()
+  const auth = createAuth({
+    auth: config.auth,
+    storage: window.localStorage,
+    sessionStore: window.sessionStorage,
+    redirect: (url) => window.location.assign(url),
+    silentAuthorize,
+  })
+  registerAuth(auth)
+  // Spec 4.7: the token timer starts with the app (not on the callback page, which stores a new session).
+  if (!window.location.pathname.endsWith('/validate-token')) auth.startTokenTimer()
+  root.render(
+    <StrictMode>
+      <ClientConfigContext.Provider value={config}>
+        <AuthProvider auth={auth}>
+          <App />
+        </AuthProvider>
+      </ClientConfigContext.Provider>
+    </StrictMode>,
+  )
+} catch (error) {
+  root.render(
+    <p className="banner error" role="alert">
+      Ads Preview could not start: {error instanceof Error ? error.message : String(error)}
+    </p>,
+  )
+}
