@@ -3,16 +3,19 @@
 import { TRPCClientError } from '@trpc/client'
 import { type ApiError, apiErrorSchema } from '../../shared/api.ts'
 
-export function httpErrorMessage(method: string, url: string, status: number): string {
-  return `cannot ${method} ${url} (${status})`
+/** A response that is not the API's JSON (a proxy's error page, an outage): spec 8's wording. */
+export class HttpError extends Error {
+  constructor(method: string, url: string, status: number) {
+    super(`cannot ${method} ${url} (${status})`)
+    this.name = 'HttpError'
+  }
 }
 
-export function toApiError(error: unknown, fallback: { method: string; url: string }): ApiError {
+export function toApiError(error: unknown): ApiError {
   if (error instanceof TRPCClientError) {
     const parsed = apiErrorSchema.safeParse((error.data as { apiError?: unknown } | undefined)?.apiError)
     if (parsed.success) return parsed.data
-    const status = (error.meta?.response as Response | undefined)?.status
-    if (status) return { message: httpErrorMessage(fallback.method, fallback.url, status) }
+    if (error.cause instanceof HttpError) return { message: error.cause.message }
   }
   return { message: error instanceof Error ? error.message : String(error) }
 }

@@ -5,16 +5,26 @@ import { createTRPCContext } from '@trpc/tanstack-react-query'
 import type { AppRouter } from '../../server/trpc/router.ts'
 import { API } from '../../shared/paths.ts'
 import { getAccessToken, refreshAccessToken } from '../auth/access-token.ts'
+import { HttpError } from './api-error.ts'
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>()
 
 async function fetchWithRefresh(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  const response = await fetch(input, { ...init, credentials: 'same-origin' })
-  if (response.status !== 401) return response
-  const token = await refreshAccessToken()
-  const headers = new Headers(init?.headers)
-  headers.set('Authorization', `Bearer ${token}`)
-  return fetch(input, { ...init, headers, credentials: 'same-origin' })
+  let response = await fetch(input, { ...init, credentials: 'same-origin' })
+  if (response.status === 401) {
+    const token = await refreshAccessToken()
+    const headers = new Headers(init?.headers)
+    headers.set('Authorization', `Bearer ${token}`)
+    response = await fetch(input, { ...init, headers, credentials: 'same-origin' })
+  }
+  if (!response.ok && !response.headers.get('content-type')?.includes('application/json')) {
+    const url = new URL(
+      typeof input === 'string' || input instanceof URL ? input : input.url,
+      window.location.href,
+    )
+    throw new HttpError(init?.method ?? 'GET', url.pathname, response.status)
+  }
+  return response
 }
 
 export function createApiClient() {

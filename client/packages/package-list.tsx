@@ -2,7 +2,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { Package, PackageList as PackageListAnswer } from '../../shared/api.ts'
 import { THUMBNAIL_SIZE } from '../../shared/constants.ts'
-import { API } from '../../shared/paths.ts'
 import { toApiError } from '../api/api-error.ts'
 import { useTRPC } from '../api/trpc.ts'
 import { PreviewDialog } from '../preview/preview-dialog.tsx'
@@ -50,7 +49,7 @@ export function PackageList() {
     return (
       <div className="banner error" role="alert">
         <strong>Failed to fetch packages</strong>
-        <p>{toApiError(list.error, { method: 'GET', url: API.packages }).message}</p>
+        <p>{toApiError(list.error).message}</p>
       </div>
     )
   }
@@ -74,7 +73,7 @@ export function PackageList() {
       </div>
       {remove.error && (
         <div className="banner error" role="alert">
-          {toApiError(remove.error, { method: 'DELETE', url: API.packages }).message}
+          {toApiError(remove.error).message}
         </div>
       )}
       <table className="package-table">

@@ -14,7 +14,9 @@ export interface UploadTransport {
   putFile(url: string, file: File, onProgress: (percent: number) => void): Promise<void>
   validate(uuid: string): Promise<unknown>
   create(uuid: string): Promise<Package>
-  toApiError(error: unknown, step: 'url' | 'put' | 'validate' | 'create'): ApiError
+  toApiError(error: unknown): ApiError
+  /** Lets the screen paint a status before the next one replaces it (spec 4 lists each). */
+  showStatus(): Promise<void>
 }
 
 export async function runUpload(
@@ -32,18 +34,20 @@ export async function runUpload(
       policy: UPLOAD_MODES[mode],
     })
   } catch (error) {
-    dispatch({ type: 'failed', status: UPLOAD_FAILURE.prepare, error: transport.toApiError(error, 'url') })
+    dispatch({ type: 'failed', status: UPLOAD_FAILURE.prepare, error: transport.toApiError(error) })
     return null
   }
   dispatch({ type: 'urlReady', uploadUrl: answer.signedRequest, uuid: answer.uuid })
+  await transport.showStatus()
   try {
     dispatch({ type: 'progress', percent: 0 })
     await transport.putFile(answer.signedRequest, file, (percent) => dispatch({ type: 'progress', percent }))
   } catch (error) {
-    dispatch({ type: 'failed', status: UPLOAD_FAILURE.upload, error: transport.toApiError(error, 'put') })
+    dispatch({ type: 'failed', status: UPLOAD_FAILURE.upload, error: transport.toApiError(error) })
     return null
   }
   dispatch({ type: 'uploaded' })
+  await transport.showStatus()
   dispatch({ type: 'validating' })
   try {
     await transport.validate(answer.uuid)
@@ -51,7 +55,7 @@ export async function runUpload(
     dispatch({
       type: 'failed',
       status: UPLOAD_FAILURE.validate,
-      error: transport.toApiError(error, 'validate'),
+      error: transport.toApiError(error),
     })
     return null
   }
@@ -60,7 +64,7 @@ export async function runUpload(
     dispatch({ type: 'created' })
     return created
   } catch (error) {
-    dispatch({ type: 'failed', status: UPLOAD_FAILURE.create, error: transport.toApiError(error, 'create') })
+    dispatch({ type: 'failed', status: UPLOAD_FAILURE.create, error: transport.toApiError(error) })
     return null
   }
 }

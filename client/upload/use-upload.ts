@@ -4,19 +4,11 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useReducer } from 'react'
 import type { PackageList } from '../../shared/api.ts'
 import type { UploadMode } from '../../shared/constants.ts'
-import { API } from '../../shared/paths.ts'
 import { toApiError } from '../api/api-error.ts'
 import { putToSignedUrl } from '../api/storage-upload.ts'
 import { useTRPC, useTRPCClient } from '../api/trpc.ts'
 import { runUpload, type UploadTransport } from './upload-flow.ts'
 import { IDLE, uploadReducer } from './upload-state.ts'
-
-const STEP_CALLS = {
-  url: { method: 'GET', url: API.uploadUrl },
-  put: { method: 'PUT', url: 'the signed URL' },
-  validate: { method: 'POST', url: API.validateUpload('…') },
-  create: { method: 'POST', url: API.packages },
-} as const
 
 export function useUpload() {
   const [state, dispatch] = useReducer(uploadReducer, IDLE)
@@ -31,7 +23,9 @@ export function useUpload() {
         putFile: putToSignedUrl,
         validate: (uuid) => client.upload.validate.mutate({ uuid, requireMraid: true }),
         create: async (uuid) => (await client.packages.create.mutate({ uuid })).package,
-        toApiError: (error, step) => toApiError(error, STEP_CALLS[step]),
+        toApiError,
+        // A timer, not requestAnimationFrame: a background tab must not stall the upload.
+        showStatus: () => new Promise((resolve) => setTimeout(resolve, 30)),
       }
       const created = await runUpload(file, mode, transport, dispatch)
       if (!created) return

@@ -1,0 +1,242 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page, test } from '@playwright/test'
+import jsQR from 'jsqr'
+import { packageWithoutMraid, validPackage, zipOf } from '../fixtures/packages.ts'
+import { signIn } from '../helpers/sign-in.ts'
+
+// Each test uploads names of its own, so tests do not see each other's packages change.
+let counter = 0
+function uniqueName(stem: string): string {
+  counter++
+  return `${stem}-${process.pid}-${Date.now()}-${counter}.zip`
+}
+
+async function choose(page: Page, name: string, bytes: Uint8Array) {
+  await page
+    .locator('input[type=file]')
+    .setInputFiles({ name, mimeType: 'application/zip', buffer: Buffer.from(bytes) })
+}
+
+function row(page: Page, filename: string) {
+  return page.locator('tbody tr').filter({ has: page.locator('td.filename', { hasText: filename }) })
+}
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page)
+})
+
+test('a valid package: every status text in order, then first in the list with every column right', async ({
+  page,
+}) => {
+  await page.evaluate(() => {
+    const seen: string[] = []
+    ;(window as unknown as { statusTexts: string[] }).statusTexts = seen
+    new MutationObserver(() => {
+      const text = document.querySelector('.status-text')?.textContent
+      if (text && seen.at(-1) !== text) seen.push(text)
+    }).observe(document.body, { subtree: true, childList: true, characterData: true })
+  })
+  const name = uniqueName('banner')
+  const zip = validPackage('e2e')
+  await choose(page, name, zip)
+  const first = page.locator('tbody tr').first()
+  await expect(first.locator('td.filename')).toHaveText(name)
+  const statuses = await page.evaluate(() => (window as unknown as { statusTexts: string[] }).statusTexts)
+  expect(statuses.filter((s) => s !== 'Uploading file...')).toEqual([
+    'Preparing upload...',
+    'Preparing upload done.',
+    'Upload complete.',
+    'Validating package...',
+  ])
+  expect(statuses).toContain('Uploading file...')
+  await expect(first.locator('td[data-label="File size"]')).toHaveText(`${zip.byteLength} B`)
+  await expect(first.locator('td[data-label="Created at"]')).toHaveText(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/)
+  const thumbnail = first.locator('td.thumb img')
+  await expect(thumbnail).toHaveAttribute('width', '60')
+  await expect(thumbnail).toHaveAttribute('height', '78')
+  expect(await thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+  await expect(first.getByRole('button', { name: 'Preview', exact: true })).toBeVisible()
+  await expect(first.getByRole('link', { name: 'Download' })).toHaveAttribute('download', name)
+})
+
+test('the same name again: the dimmer, Keep both gives (2) in bold, Replace keeps the row id, a click outside cancels', async ({
+  page,
+}) => {
+  const name = uniqueName('dup')
+  await choose(page, name, validPackage('one'))
+  await expect(row(page, name)).toHaveCount(1)
+  const firstId = await row(page, name).getAttribute('data-package-id')
+
+  await choose(page, name, validPackage('two'))
+  const dimmer = page.getByTestId('filename-exists-dimmer')
+  await expect(dimmer).toContainText(`Filename already exists: ${name}`)
+  await expect(page.locator('.banner.warning')).toHaveCount(0)
+  await page.getByRole('button', { name: 'Keep both' }).click()
+  await expect(page.locator('tbody tr').first().locator('strong.version')).toHaveText('(2)')
+  await expect(row(page, name)).toHaveCount(2)
+
+  const newest = page.locator('tbody tr').first()
+  const newestId = await newest.getAttribute('data-package-id')
+  const newestUuid = await newest.getAttribute('data-uuid')
+  const replacement = validPackage('three, a little longer than before')
+  await choose(page, name, replacement)
+  await page.getByRole('button', { name: 'Replace' }).click()
+  await expect(page.locator('tbody tr').first()).not.toHaveAttribute('data-uuid', newestUuid!)
+  await expect(page.locator('tbody tr').first()).toHaveAttribute('data-package-id', newestId!)
+  await expect(page.locator('tbody tr').first().locator('td[data-label="File size"]')).toHaveText(
+    `${replacement.byteLength} B`,
+  )
+  await expect(row(page, name)).toHaveCount(2)
+  expect(firstId).not.toBe(newestId)
+
+  await choose(page, name, validPackage('four'))
+  await expect(dimmer).toBeVisible()
+  await dimmer.click({ position: { x: 5, y: 5 } })
+  await expect(dimmer).toHaveCount(0)
+  await expect(row(page, name)).toHaveCount(2)
+})
+
+test('an invalid package shows the warning banner with its detail lines and is not listed', async ({
+  page,
+}) => {
+  const name = uniqueName('no-mraid')
+  await choose(page, name, packageWithoutMraid())
+  const warning = page.locator('.banner.warning')
+  await expect(warning).toContainText('The package is not a valid MRAID creative')
+  await expect(warning.locator('li')).toHaveText([/does not load mraid\.js/])
+  await expect(page.locator('.status-text')).toHaveText('Validationg failed')
+  await expect(row(page, name)).toHaveCount(0)
+  // The browser's own inspection said so too, before the server did.
+  await expect(page.locator('.hints')).toContainText('not referenced')
+})
+
+test('a non-zip and a drop of two files show the drop zone messages', async ({ page }) => {
+  await page
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') })
+  await expect(page.locator('.banner.error')).toContainText('File type must be')
+  await page
+    .locator('input[type=file]')
+    .evaluate((input: HTMLInputElement) => input.setAttribute('multiple', ''))
+  await page.locator('input[type=file]').setInputFiles([
+    { name: 'a.zip', mimeType: 'application/zip', buffer: Buffer.from(validPackage()) },
+    { name: 'b.zip', mimeType: 'application/zip', buffer: Buffer.from(validPackage()) },
+  ])
+  await expect(page.locator('.banner.error')).toContainText('Too many files')
+  await expect(page.locator('.status-text')).toHaveCount(0)
+})
+
+test('a failing list fetch shows "Failed to fetch packages" with the message', async ({ page }) => {
+  await page.route('**/ads-preview/trpc/packages.list**', (route) =>
+    route.fulfill({ status: 503, body: 'down for maintenance' }),
+  )
+  await page.reload()
+  const box = page.locator('.banner.error')
+  await expect(box).toContainText('Failed to fetch packages')
+  await expect(box).toContainText('cannot GET /ads-preview/trpc/packages.list (503)')
+})
+
+test('the preview dialog: its texts, a QR code of index_url, and Open preview opens a tab on it', async ({
+  page,
+}) => {
+  const name = uniqueName('preview')
+  await choose(page, name, validPackage())
+  const target = row(page, name)
+  await expect(target).toHaveCount(1)
+  const uuid = await target.getAttribute('data-uuid')
+  await target.getByRole('button', { name: 'Preview', exact: true }).click()
+  const dialog = page.getByRole('dialog', { name: 'Preview' })
+  await expect(dialog).toContainText('Scan with the Ads Preview client or iOS camera app.')
+  await expect(dialog).toContainText('OR')
+  await expect(dialog).toContainText('Open preview in new window.')
+  const svg = dialog.locator('[data-testid=preview-qr] svg')
+  await expect(svg).toHaveAttribute('width', '256')
+  const png = await svg.screenshot()
+  const decoded = await page.evaluate(async (base64) => {
+    const image = new Image()
+    image.src = `data:image/png;base64,${base64}`
+    await image.decode()
+    const canvas = document.createElement('canvas')
+    canvas.width = image.width
+    canvas.height = image.height
+    const context = canvas.getContext('2d')!
+    context.drawImage(image, 0, 0)
+    const data = context.getImageData(0, 0, image.width, image.height)
+    return { width: data.width, height: data.height, pixels: Array.from(data.data) }
+  }, png.toString('base64'))
+  const qr = jsQR(Uint8ClampedArray.from(decoded.pixels), decoded.width, decoded.height)
+  const indexUrl = `${new URL(page.url()).origin}/ads-preview/preview/${uuid}/index.html`
+  expect(qr?.data).toBe(indexUrl)
+
+  const [tab] = await Promise.all([
+    page.waitForEvent('popup'),
+    dialog.getByRole('button', { name: 'Open preview' }).click(),
+  ])
+  await tab.waitForLoadState()
+  expect(tab.url()).toBe(indexUrl)
+  await expect(tab.locator('#ad')).toHaveText('Ad')
+  // The creative ran with our MRAID host and got 'ready'.
+  await expect(tab.locator('body')).toHaveAttribute('data-ready', '1')
+})
+
+test('download gives back the exact uploaded bytes under the filename', async ({ page }) => {
+  const name = uniqueName('download')
+  const zip = zipOf({ 'index.html': '<script src="mraid.js"></script><p>download me</p>' })
+  await choose(page, name, zip)
+  const target = row(page, name)
+  await expect(target).toHaveCount(1)
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    target.getByRole('link', { name: 'Download' }).click(),
+  ])
+  expect(download.suggestedFilename()).toBe(name)
+  const file = await download.path()
+  expect(new Uint8Array(fs.readFileSync(file))).toEqual(zip)
+})
+
+test('delete asks first: Cancel keeps the row, Delete removes it', async ({ page }) => {
+  const name = uniqueName('delete')
+  await choose(page, name, validPackage())
+  const target = row(page, name)
+  await expect(target).toHaveCount(1)
+  await target.getByRole('button', { name: `Delete ${name}` }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click()
+  await expect(target).toHaveCount(1)
+  await target.getByRole('button', { name: `Delete ${name}` }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click()
+  await expect(target).toHaveCount(0)
+  await page.reload()
+  await expect(page.getByText('Drop package.zip here')).toBeVisible()
+  await expect(row(page, name)).toHaveCount(0)
+})
+
+test('no serious or critical accessibility violations on /main and /login', async ({ page }) => {
+  await choose(page, uniqueName('a11y'), validPackage())
+  await expect(page.locator('tbody tr').first()).toBeVisible()
+  const main = await new AxeBuilder({ page }).analyze()
+  const serious = (violations: typeof main.violations) =>
+    violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.help}`)
+  expect(serious(main.violations)).toEqual([])
+  await page.getByRole('button', { name: /Log out/ }).click()
+  await expect(page.getByText('Logged out successfully.')).toBeVisible()
+  const login = await new AxeBuilder({ page }).analyze()
+  expect(serious(login.violations)).toEqual([])
+})
+
+test('screens at 1280 and 390 px wide', async ({ page }) => {
+  const name = uniqueName('screens')
+  await choose(page, name, validPackage())
+  await expect(row(page, name)).toHaveCount(1)
+  const folder = path.join('.tmp', 'screens')
+  fs.mkdirSync(folder, { recursive: true })
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.screenshot({ path: path.join(folder, `main-${width}.png`), fullPage: true })
+    // Nothing spills sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+  }
+})
