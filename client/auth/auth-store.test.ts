@@ -1,0 +1,184 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { ClientConfig } from '../../shared/api.ts'
+import { createAuth, REFRESH_FAILED_MESSAGE } from './auth-store.ts'
+import { AuthError } from './errors.ts'
+import { readSession, writeSession } from './session-storage.ts'
+
+class MemoryStorage implements Storage {
+  private items = new Map<string, string>()
+  get length() {
+    return this.items.size
+  }
+  clear() {
+    this.items.clear()
+  }
+  getItem(key: string) {
+    return this.items.get(key) ?? null
+  }
+  key(index: number) {
+    return [...this.items.keys()][index] ?? null
+  }
+  removeItem(key: string) {
+    this.items.delete(key)
+  }
+  setItem(key: string, value: string) {
+    this.items.set(key, value)
+  }
+}
+
+const AUTH: ClientConfig['auth'] = {
+  issuer: 'https://login.example.com',
+  clientId: 'c',
+  audience: 'https://api.example.com',
+  redirectUrl: 'https://app.example.com/ads-preview/validate-token',
+  logoutUrl: 'https://app.example.com/ads-preview/login',
+  flow: 'implicit',
+  leewaySeconds: 60,
+  authorizationEndpoint: 'https://login.example.com/authorize',
+  endSessionEndpoint: 'https://login.example.com/logout',
+  jwksUri: 'https://login.example.com/jwks',
+}
+
+const ID_TOKEN = `x.${Buffer.from(JSON.stringify({ email: 'qa@example.com' })).toString('base64url')}.y`
+
+function setup(options: { silent?: () => Promise<never> } = {}) {
+  const storage = new MemoryStorage()
+  const sessionStore = new MemoryStorage()
+  const redirects: string[] = []
+  const silentAuthorize = vi.fn(
+    options.silent ?? (() => Promise.reject(new AuthError('login_required', 'Login required'))),
+  )
+  const make = () =>
+    createAuth({
+      auth: AUTH,
+      storage,
+      sessionStore,
+      redirect: (url) => redirects.push(url),
+      silentAuthorize,
+      keys: async () => {
+        throw new Error('unused')
+      },
+    })
+  return { storage, sessionStore, redirects, silentAuthorize, make }
+}
+
+beforeEach(() => {
+  vi.useFakeTimers()
+  vi.setSystemTime(new Date('2026-11-22T12:00:00Z'))
+})
+afterEach(() => vi.useRealTimers())
+
+describe('the token timer (spec 4.7)', () => {
+  it('does nothing when nothing is stored', () => {
+    const t = setup()
+    t.make().startTokenTimer()
+    vi.advanceTimersByTime(24 * 3600 * 1000)
+    expect(t.silentAuthorize).not.toHaveBeenCalled()
+  })
+
+  it('schedules the refresh at expires_at, not before', () => {
+    const t = setup()
+    writeSession(t.storage, { accessToken: 'a', idToken: ID_TOKEN, expiresIn: 600 }, Date.now())
+    const auth = t.make()
+    expect(auth.getState().isAuthenticated).toBe(true)
+    expect(auth.getState().user).toEqual({ email: 'qa@example.com' })
+    auth.startTokenTimer()
+    vi.advanceTimersByTime(599_000)
+    expect(t.silentAuthorize).not.toHaveBeenCalled()
+    vi.advanceTimersByTime(1_000)
+    expect(t.silentAuthorize).toHaveBeenCalledTimes(1)
+    const url = new URL(t.silentAuthorize.mock.calls[0]![0] as string)
+    expect(url.searchParams.get('prompt')).toBe('none')
+    expect(url.searchParams.get('response_mode')).toBe('web_message')
+    expect(url.searchParams.get('state')).toHaveLength(32)
+    expect(url.searchParams.get('nonce')).toHaveLength(32)
+  })
+
+  it('refreshes at once when the session has already expired but a token is stored', () => {
+    const t = setup()
+    writeSession(t.storage, { accessToken: 'a', idToken: ID_TOKEN, expiresIn: 600 }, Date.now() - 700_000)
+    const auth = t.make()
+    expect(auth.getState().isAuthenticated).toBe(false)
+    auth.startTokenTimer()
+    expect(t.silentAuthorize).toHaveBeenCalledTimes(1)
+    expect(auth.getState().refreshingToken).toBe(true)
+  })
+})
+
+describe('refresh', () => {
+  it('is shared by concurrent callers, and its failure logs out and starts the login again', async () => {
+    const t = setup()
+    writeSession(t.storage, { accessToken: 'a', idToken: ID_TOKEN, expiresIn: 1 }, Date.now() - 5_000)
+    const auth = t.make()
+    const calls = [auth.getAccessToken(), auth.getAccessToken(), auth.refresh()]
+    const results = await Promise.allSettled(calls)
+    expect(t.silentAuthorize).toHaveBeenCalledTimes(1)
+    expect(results.every((r) => r.status === 'rejected')).toBe(true)
+    expect(readSession(t.storage)).toBeNull()
+    expect(auth.getState()).toMatchObject({
+      isAuthenticated: false,
+      refreshingToken: false,
+      errorMessage: 'Login required',
+    })
+    expect(t.redirects).toHaveLength(1)
+    expect(new URL(t.redirects[0]!).searchParams.get('response_type')).toBe('token id_token')
+  })
+
+  it("says 'Failed to refresh token' when the provider does not answer in time", async () => {
+    const t = setup({ silent: () => Promise.reject(new AuthError('timeout', 'Timeout')) })
+    writeSession(t.storage, { accessToken: 'a', idToken: ID_TOKEN, expiresIn: 1 }, Date.now() - 5_000)
+    const auth = t.make()
+    await expect(auth.refresh()).rejects.toThrow(REFRESH_FAILED_MESSAGE)
+    expect(auth.getState().errorMessage).toBe(REFRESH_FAILED_MESSAGE)
+  })
+})
+
+describe('login and logout', () => {
+  it('redirects to the provider with the spec parameters and keeps the transaction', () => {
+    const t = setup()
+    const auth = t.make()
+    auth.startLogin('/main')
+    const url = new URL(t.redirects[0]!)
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      response_type: 'token id_token',
+      scope: 'openid profile email',
+      audience: AUTH.audience,
+      client_id: AUTH.clientId,
+      redirect_uri: AUTH.redirectUrl,
+    })
+    expect(auth.getState().loginInitialized).toBe(true)
+    const state = url.searchParams.get('state')!
+    expect(JSON.parse(t.storage.getItem(`ads-preview.auth.tx.${state}`)!)).toMatchObject({
+      returnTo: '/main',
+      nonce: url.searchParams.get('nonce'),
+    })
+  })
+
+  it('refuses a callback whose state matches no transaction', async () => {
+    const t = setup()
+    const auth = t.make()
+    await expect(
+      auth.handleCallback({ state: 'unknown', accessToken: 'a', idToken: ID_TOKEN, expiresIn: 60 }),
+    ).rejects.toThrow('`state` does not match.')
+    expect(auth.getState()).toMatchObject({ isAuthenticated: false, errorMessage: '`state` does not match.' })
+  })
+
+  it('logout clears the three entries, remembers it for /login and ends the provider session', () => {
+    const t = setup()
+    writeSession(t.storage, { accessToken: 'a', idToken: ID_TOKEN, expiresIn: 600 }, Date.now())
+    const auth = t.make()
+    auth.logout()
+    expect(['access_token', 'id_token', 'expires_at'].map((k) => t.storage.getItem(k))).toEqual([
+      null,
+      null,
+      null,
+    ])
+    expect(auth.getState()).toMatchObject({ isAuthenticated: false, user: null, loggedOut: true })
+    const url = new URL(t.redirects[0]!)
+    expect(url.origin + url.pathname).toBe(AUTH.endSessionEndpoint)
+    expect(url.searchParams.get('post_logout_redirect_uri')).toBe(AUTH.logoutUrl)
+    // After the provider sends the browser back, the new page knows it logged out.
+    expect(t.make().getState().loggedOut).toBe(true)
+    expect(t.make().getState().loggedOut).toBe(false)
+  })
+})

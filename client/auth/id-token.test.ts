@@ -1,0 +1,98 @@
+import { createLocalJWKSet, exportJWK, generateKeyPair, type JWTPayload, SignJWT } from 'jose'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { AuthError } from './errors.ts'
+import { verifyIdToken } from './id-token.ts'
+
+const ISSUER = 'https://login.example.com/'
+const CLIENT = 'client-1'
+let keys: ReturnType<typeof createLocalJWKSet>
+let privateKey: CryptoKey
+
+beforeAll(async () => {
+  const pair = await generateKeyPair('RS256')
+  privateKey = pair.privateKey
+  keys = createLocalJWKSet({ keys: [{ ...(await exportJWK(pair.publicKey)), kid: 'k1', alg: 'RS256' }] })
+})
+
+async function idToken(claims: JWTPayload = {}, header: Record<string, unknown> = {}) {
+  return new SignJWT({ nonce: 'n-1', email: 'qa@example.com', ...claims })
+    .setProtectedHeader({ alg: 'RS256', kid: 'k1', ...header })
+    .setIssuer((claims.iss as string) ?? ISSUER)
+    .setAudience((claims.aud as string) ?? CLIENT)
+    .setSubject((claims.sub as string) ?? 'user-1')
+    .setIssuedAt((claims.iat as number) ?? Math.floor(Date.now() / 1000))
+    .setExpirationTime((claims.exp as number) ?? '1h')
+    .sign(privateKey)
+}
+
+const expectations = (extra: Partial<Parameters<typeof verifyIdToken>[1]> = {}) => ({
+  issuer: ISSUER,
+  clientId: CLIENT,
+  nonce: 'n-1',
+  leewaySeconds: 60,
+  keys,
+  ...extra,
+})
+
+async function refusal(token: string, extra: Partial<Parameters<typeof verifyIdToken>[1]> = {}) {
+  const error = await verifyIdToken(token, expectations(extra)).then(
+    () => null,
+    (e: unknown) => e,
+  )
+  expect(error).toBeInstanceOf(AuthError)
+  expect((error as AuthError).code).toBe('invalid_token')
+  return (error as AuthError).message
+}
+
+describe('verifyIdToken', () => {
+  it('accepts a good token and answers its claims', async () => {
+    const payload = await verifyIdToken(await idToken(), expectations())
+    expect(payload.email).toBe('qa@example.com')
+  })
+
+  it('refuses another issuer, another audience and another nonce', async () => {
+    expect(await refusal(await idToken({ iss: 'https://evil.example.com/' }))).toMatch(/iss/)
+    expect(await refusal(await idToken({ aud: 'other-client' }))).toMatch(/aud/)
+    expect(await refusal(await idToken({ nonce: 'n-2' }))).toBe('`nonce` does not match.')
+  })
+
+  it('refuses alg none and HS256', async () => {
+    const good = await idToken()
+    const [, payload] = good.split('.')
+    const none = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${payload}.`
+    expect(await refusal(none)).toBeTruthy()
+    const hs = await new SignJWT({ nonce: 'n-1' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer(ISSUER)
+      .setAudience(CLIENT)
+      .setSubject('u')
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('a-shared-secret-a-shared-secret-1'))
+    expect(await refusal(hs)).toBeTruthy()
+  })
+
+  it('applies the leeway to exp and iat', async () => {
+    const now = Math.floor(Date.now() / 1000)
+    await expect(verifyIdToken(await idToken({ exp: now - 30 }), expectations())).resolves.toBeTruthy()
+    expect(await refusal(await idToken({ exp: now - 90 }))).toMatch(/exp/)
+    expect(await refusal(await idToken({ iat: now + 120, exp: now + 3600 }))).toMatch(/future|iat/)
+    await expect(
+      verifyIdToken(await idToken({ exp: now - 30 }), expectations({ leewaySeconds: 0 })),
+    ).rejects.toThrow()
+  })
+
+  it('checks max_age against auth_time, the organisation, and at_hash', async () => {
+    const now = Math.floor(Date.now() / 1000)
+    expect(await refusal(await idToken({ auth_time: now - 4000 }), { maxAgeSeconds: 3600 })).toMatch(
+      /max_age/,
+    )
+    expect(await refusal(await idToken({ org_id: 'org_a' }), { organization: 'org_b' })).toMatch(/org_id/)
+    await expect(
+      verifyIdToken(await idToken({ org_id: 'org_b' }), expectations({ organization: 'org_b' })),
+    ).resolves.toBeTruthy()
+    expect(await refusal(await idToken({ at_hash: 'not-the-hash' }), { accessToken: 'token-1' })).toMatch(
+      /at_hash/,
+    )
+  })
+})
