@@ -45,9 +45,8 @@ function setup(options: { silent?: () => Promise<never> } = {}) {
   const storage = new MemoryStorage()
   const sessionStore = new MemoryStorage()
   const redirects: string[] = []
-  const silentAuthorize = vi.fn(
-    options.silent ?? (() => Promise.reject(new AuthError('login_required', 'Login required'))),
-  )
+  const fail = options.silent ?? (() => Promise.reject(new AuthError('login_required', 'Login required')))
+  const silentAuthorize = vi.fn((_url: string, _issuer: string): Promise<never> => fail())
   const make = () =>
     createAuth({
       auth: AUTH,
@@ -87,7 +86,7 @@ describe('the token timer (spec 4.7)', () => {
     expect(t.silentAuthorize).not.toHaveBeenCalled()
     vi.advanceTimersByTime(1_000)
     expect(t.silentAuthorize).toHaveBeenCalledTimes(1)
-    const url = new URL(t.silentAuthorize.mock.calls[0]![0] as string)
+    const url = new URL(t.silentAuthorize.mock.calls[0]![0])
     expect(url.searchParams.get('prompt')).toBe('none')
     expect(url.searchParams.get('response_mode')).toBe('web_message')
     expect(url.searchParams.get('state')).toHaveLength(32)
