@@ -27,28 +27,30 @@ export function stripHtmlComments(html: string): string {
 
 /** Removes // and /* *\/ comments while leaving string and template literals intact. */
 export function stripJsComments(js: string): string {
-  let out = ''
+  const kept: string[] = []
+  let from = 0
   let i = 0
   while (i < js.length) {
-    const c = js[i]!
-    const next = js[i + 1]
-    if (c === '"' || c === "'" || c === '`') {
+    const c = js.charCodeAt(i)
+    if (c === 34 || c === 39 || c === 96) {
+      // a string or template literal: skip to its closing quote
       let j = i + 1
-      while (j < js.length && js[j] !== c) j += js[j] === '\\' ? 2 : 1
-      out += js.slice(i, j + 1)
+      while (j < js.length && js.charCodeAt(j) !== c) j += js.charCodeAt(j) === 92 ? 2 : 1
       i = j + 1
-    } else if (c === '/' && next === '/') {
-      while (i < js.length && js[i] !== '\n') i++
-    } else if (c === '/' && next === '*') {
+    } else if (c === 47 && js.charCodeAt(i + 1) === 47) {
+      kept.push(js.slice(from, i))
+      const end = js.indexOf('\n', i)
+      i = end < 0 ? js.length : end
+      from = i
+    } else if (c === 47 && js.charCodeAt(i + 1) === 42) {
+      kept.push(js.slice(from, i), ' ')
       const end = js.indexOf('*/', i + 2)
       i = end < 0 ? js.length : end + 2
-      out += ' '
-    } else {
-      out += c
-      i++
-    }
+      from = i
+    } else i++
   }
-  return out
+  kept.push(js.slice(from))
+  return kept.join('')
 }
 
 function attributeValue(tagSource: string, attribute: string): string | undefined {
@@ -69,7 +71,6 @@ export function htmlReferences(html: string): Reference[] {
   for (const match of source.matchAll(/\sstyle\s*=\s*(?:"([^"]*)"|'([^']*)')/gi)) {
     references.push(...cssReferences(match[1] ?? match[2] ?? ''))
   }
-  for (const script of inlineScripts(source)) references.push(...jsReferences(script))
   return references
 }
 
@@ -95,9 +96,8 @@ export function cssReferences(css: string): Reference[] {
   return references
 }
 
-/** URLs that script code hands to something that loads them. */
-export function jsReferences(js: string): Reference[] {
-  const source = stripJsComments(js)
+/** URLs that script code (comments already stripped) hands to something that loads them. */
+export function jsReferences(source: string): Reference[] {
   const q = `(?:"([^"\\n]*)"|'([^'\\n]*)')`
   const patterns = [
     new RegExp(`\\.src\\s*=\\s*${q}`, 'g'),
@@ -115,9 +115,9 @@ export function jsReferences(js: string): Reference[] {
   return references
 }
 
-/** Whether script code loads mraid.js itself (an injected `<script src="mraid.js">`). */
-export function jsMentionsMraid(js: string): boolean {
-  return /["'](?:[^"'\n]*\/)?mraid\.js["']/.test(stripJsComments(js))
+/** Whether script code (comments already stripped) loads mraid.js itself (an injected `<script src="mraid.js">`). */
+export function jsMentionsMraid(code: string): boolean {
+  return /["'](?:[^"'\n]*\/)?mraid\.js["']/.test(code)
 }
 
 export function isExternal(url: string): boolean {

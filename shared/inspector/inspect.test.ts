@@ -167,6 +167,34 @@ describe('MRAID', () => {
   })
 })
 
+describe('MRAID readiness and file names', () => {
+  it("warns about mraid calls that do not wait for 'ready', and not when they do", async () => {
+    const eager = await inspect({
+      'index.html': '<html><script src="mraid.js"></script><script>mraid.expand()</script></html>',
+    })
+    expect(rules(eager)).toContain('mraid.before-ready')
+    const patient = await inspect({
+      'index.html':
+        '<html><script src="mraid.js"></script><script>mraid.addEventListener("ready", function () { mraid.expand() })</script></html>',
+    })
+    expect(rules(patient)).not.toContain('mraid.before-ready')
+  })
+
+  it('refuses executables, warns about files ads do not use and about unsafe names', async () => {
+    const report = await inspect({
+      'index.html': MRAID_INDEX,
+      'deploy.sh': 'rm -rf /',
+      'notes.docx': 'x',
+      'my image.png': new Uint8Array(3),
+    })
+    expect(inspectionErrors(report)).toEqual([expect.stringContaining('deploy.sh is not a web file')])
+    const warnings = report.issues.filter((i) => i.severity === 'warning').map((i) => `${i.rule} ${i.file}`)
+    expect(warnings).toEqual(
+      expect.arrayContaining(['structure.file-type notes.docx', 'structure.file-name my image.png']),
+    )
+  })
+})
+
 describe('network', () => {
   it('makes plain http requests errors and other external requests warnings', async () => {
     const report = await inspect({
@@ -226,6 +254,16 @@ describe.skipIf(!fs.existsSync(CORPUS))('the real creatives of ../shared/corpus'
     )
     expect(report.ok, JSON.stringify(report.issues, null, 1)).toBe(verdict.valid)
     if (verdict.because) expect(rules(report)).toContain(verdict.because)
+  })
+
+  it('the AppNexus test ad calls mraid before ready', async () => {
+    const report = await inspectPackage(
+      bytesSource(new Uint8Array(fs.readFileSync(path.join(CORPUS, 'appnexus-ext-test-ad-NEGATIVE.zip')))),
+      {
+        requireMraid: true,
+      },
+    )
+    expect(rules(report)).toContain('mraid.before-ready')
   })
 
   it('the viewability ad bundles its own mraid.js in the mock variant, and that is an error too', async () => {

@@ -13,6 +13,7 @@ import {
   jsMentionsMraid,
   jsReferences,
   type Reference,
+  stripJsComments,
 } from './html-scan.ts'
 import type { InspectionIssue, InspectionLimits, InspectionReport, InspectOptions } from './types.ts'
 
@@ -44,6 +45,20 @@ const DEPRECATED_CALLS: Record<string, string> = {
 }
 
 const decoder = new TextDecoder('utf-8')
+
+const WEB_FILE_TYPES = new Set(
+  'html htm js mjs css json svg png jpg jpeg gif webp avif ico bmp mp4 webm ogg ogv mp3 m4a aac wav woff woff2 ttf otf eot xml txt map vtt'.split(
+    ' ',
+  ),
+)
+const EXECUTABLE_TYPES = new Set(
+  'php phtml asp aspx jsp cgi pl py rb sh bash bat cmd com exe dll so dylib jar apk ipa app msi ps1 vbs'.split(
+    ' ',
+  ),
+)
+const SAFE_FILE_NAME = /^[A-Za-z0-9._\-/]+$/
+/** mraid calls that are safe before 'ready': registering for it and asking the state. */
+const CALLS_SAFE_BEFORE_READY = new Set(['addEventListener', 'removeEventListener', 'getState', 'getVersion'])
 
 function fileExtension(path: string): string {
   return path.slice(path.lastIndexOf('.') + 1).toLowerCase()
@@ -191,6 +206,8 @@ interface ScanState {
   referenced: Set<string>
   scanned: Set<string>
   mraidReferenced: boolean
+  /** All script code the entry runs, for the checks that look across files. */
+  scripts: string[]
   initialLoadBytes: number
   limits: InspectionLimits
   findings: Findings
@@ -277,6 +294,14 @@ async function followReferences(
   }
 }
 
+/** Script code, comments already stripped (they are not requests or calls). */
+async function scanScript(state: ScanState, file: string, code: string, initial: boolean): Promise<void> {
+  if (jsMentionsMraid(code)) state.mraidReferenced = true
+  checkScriptCalls(code, file, state.findings)
+  state.scripts.push(code)
+  await followReferences(state, file, jsReferences(code), initial)
+}
+
 async function scanFile(state: ScanState, path: string, initial: boolean): Promise<void> {
   if (state.scanned.has(path) || !TEXT_EXTENSIONS.test(path)) return
   state.scanned.add(path)
@@ -284,17 +309,57 @@ async function scanFile(state: ScanState, path: string, initial: boolean): Promi
   if (text === undefined) return
   const ext = fileExtension(path)
   if (ext === 'html' || ext === 'htm') {
-    for (const script of inlineScripts(text)) {
-      if (jsMentionsMraid(script)) state.mraidReferenced = true
-      checkScriptCalls(script, path, state.findings)
-    }
     await followReferences(state, path, htmlReferences(text), initial)
+    for (const script of inlineScripts(text)) await scanScript(state, path, stripJsComments(script), initial)
   } else if (ext === 'css') {
     await followReferences(state, path, cssReferences(text), initial)
   } else if (ext === 'js' || ext === 'mjs') {
-    if (jsMentionsMraid(text)) state.mraidReferenced = true
-    checkScriptCalls(text, path, state.findings)
-    await followReferences(state, path, jsReferences(text), false)
+    await scanScript(state, path, stripJsComments(text), false)
+  }
+}
+
+/**
+ * MRAID calls made without waiting for 'ready' fail in containers that load the ad before the
+ * bridge is up. Approximation: the ad calls mraid methods but neither listens for 'ready' nor
+ * checks getState().
+ */
+function checkReadiness(code: string, entry: string, findings: Findings): void {
+  const calls = [...code.matchAll(/\bmraid\s*\.\s*([A-Za-z]+)\s*\(/g)].map((m) => m[1]!)
+  const unsafe = [...new Set(calls.filter((call) => !CALLS_SAFE_BEFORE_READY.has(call)))]
+  if (unsafe.length === 0) return
+  const waits = /addEventListener\s*\(\s*["']ready["']/.test(code) || /\bgetState\s*\(/.test(code)
+  if (!waits) {
+    findings.warning(
+      'mraid.before-ready',
+      `The ad calls mraid.${unsafe[0]}() without waiting for 'ready': call mraid methods only after mraid.getState() is not 'loading' or in a 'ready' listener.`,
+      entry,
+    )
+  }
+}
+
+function checkFileNames(paths: string[], findings: Findings): void {
+  for (const path of paths) {
+    const extension = path.includes('.') ? fileExtension(path) : ''
+    if (EXECUTABLE_TYPES.has(extension)) {
+      findings.error(
+        'structure.file-type',
+        `${path} is not a web file (.${extension}): remove it, ad servers refuse executables.`,
+        path,
+      )
+    } else if (!WEB_FILE_TYPES.has(extension)) {
+      findings.warning(
+        'structure.file-type',
+        `${path} is not a file an ad uses: remove it from the package.`,
+        path,
+      )
+    }
+    if (!SAFE_FILE_NAME.test(path)) {
+      findings.warning(
+        'structure.file-name',
+        `Rename ${path}: use letters, digits, dots, dashes and underscores only; spaces and special characters break on some ad servers.`,
+        path,
+      )
+    }
   }
 }
 
@@ -347,6 +412,7 @@ export async function inspectPackage(source: ByteSource, options: InspectOptions
     )
   }
   const paths = content.map((entry) => entry.path)
+  checkFileNames(paths, findings)
   const entry =
     findings.issues.some((issue) => issue.severity === 'error') && files.length === 0
       ? null
@@ -362,6 +428,7 @@ export async function inspectPackage(source: ByteSource, options: InspectOptions
     referenced: new Set([entry]),
     scanned: new Set(),
     mraidReferenced: false,
+    scripts: [],
     initialLoadBytes: archive.get(entry)?.size ?? 0,
     limits,
     findings,
@@ -386,6 +453,7 @@ export async function inspectPackage(source: ByteSource, options: InspectOptions
       entry,
     )
   }
+  checkReadiness(state.scripts.join('\n'), entry, findings)
   for (const path of paths) {
     if (!state.referenced.has(path) && !bundledMraid.some((e) => e.path === path)) {
       findings.warning(

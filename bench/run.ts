@@ -1,0 +1,23 @@
+// `npm run bench`: every figure beside a baseline measured in the same run, as a ratio; the
+// table is printed and written to bench/results/latest.md. Not part of `npm test`.
+import fs from 'node:fs'
+import os from 'node:os'
+import { benchInspection } from './inspection.ts'
+import { advantage, type Figure } from './measure.ts'
+
+const figures: Figure[] = [...(await benchInspection())]
+
+const rows = figures.map((f) => {
+  const ratio = advantage(f)
+  return `| ${f.name} | ${f.value.toFixed(1)} ${f.unit} | ${f.baselineName}: ${f.baseline.toFixed(1)} ${f.unit} | ${ratio.toFixed(2)}x ${ratio >= 1 ? 'better' : 'worse'} |`
+})
+const table = [
+  `Measured ${new Date().toISOString()} on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}`,
+  '',
+  '| figure | ours | baseline (same run) | ratio |',
+  '|---|---|---|---|',
+  ...rows,
+].join('\n')
+console.log(table)
+fs.mkdirSync('bench/results', { recursive: true })
+fs.writeFileSync('bench/results/latest.md', `${table}\n`)
