@@ -181,3 +181,56 @@ describe('login and logout', () => {
     expect(t.make().getState().loggedOut).toBe(false)
   })
 })
+
+describe('AUTH_FLOW=code', () => {
+  it('sends a PKCE challenge, then buys the tokens with the code and the verifier', async () => {
+    vi.useRealTimers()
+    const { generateKeyPair, exportJWK, createLocalJWKSet, SignJWT } = await import('jose')
+    const { privateKey, publicKey } = await generateKeyPair('RS256')
+    const keys = createLocalJWKSet({ keys: [{ ...(await exportJWK(publicKey)), kid: 'k', alg: 'RS256' }] })
+    const storage = new MemoryStorage()
+    const redirects: string[] = []
+    const tokenRequests: URLSearchParams[] = []
+    const auth = createAuth({
+      auth: { ...AUTH, flow: 'code', tokenEndpoint: 'https://login.example.com/token' },
+      storage,
+      sessionStore: new MemoryStorage(),
+      redirect: (url) => redirects.push(url),
+      silentAuthorize: () => Promise.reject(new Error('unused')),
+      keys,
+      fetch: async (_url, init) => {
+        const body = new URLSearchParams(String(init?.body))
+        tokenRequests.push(body)
+        const nonce = JSON.parse(storage.getItem(`ads-preview.auth.tx.${state}`) ?? '{}').nonce ?? lastNonce
+        const idToken = await new SignJWT({ nonce, email: 'qa@example.com' })
+          .setProtectedHeader({ alg: 'RS256', kid: 'k' })
+          .setIssuer(AUTH.issuer)
+          .setAudience(AUTH.clientId)
+          .setSubject('u')
+          .setIssuedAt()
+          .setExpirationTime('1h')
+          .sign(privateKey)
+        return new Response(
+          JSON.stringify({ access_token: 'at', id_token: idToken, expires_in: 3600, token_type: 'Bearer' }),
+          { status: 200 },
+        )
+      },
+    })
+    auth.startLogin('/main')
+    await vi.waitFor(() => expect(redirects).toHaveLength(1))
+    const url = new URL(redirects[0]!)
+    expect(url.searchParams.get('response_type')).toBe('code')
+    expect(url.searchParams.get('code_challenge_method')).toBe('S256')
+    const state = url.searchParams.get('state')!
+    const transaction = JSON.parse(storage.getItem(`ads-preview.auth.tx.${state}`)!)
+    const lastNonce = transaction.nonce
+    const { codeChallenge } = await import('./authorize.ts')
+    expect(url.searchParams.get('code_challenge')).toBe(await codeChallenge(transaction.codeVerifier))
+
+    await expect(auth.handleCallback({ state, code: 'the-code' })).resolves.toBe('/main')
+    expect(tokenRequests[0]?.get('code')).toBe('the-code')
+    expect(tokenRequests[0]?.get('code_verifier')).toBe(transaction.codeVerifier)
+    expect(readSession(storage)?.accessToken).toBe('at')
+    expect(auth.getState().user).toMatchObject({ email: 'qa@example.com' })
+  })
+})

@@ -4,7 +4,7 @@
 import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose'
 import type { ClientConfig } from '../../shared/api.ts'
 import { RANDOM_STATE_LENGTH, TRANSACTION_EXPIRY_MS } from '../../shared/constants.ts'
-import { type AuthorizationResponse, authorizeUrl } from './authorize.ts'
+import { type AuthorizationResponse, authorizeUrl, codeChallenge, fromParams } from './authorize.ts'
 import { AuthError } from './errors.ts'
 import { verifyIdToken } from './id-token.ts'
 import { randomString } from './random.ts'
@@ -44,9 +44,20 @@ export interface AuthDeps {
   silentAuthorize: (url: string, issuer: string) => Promise<AuthorizationResponse>
   keys?: JWTVerifyGetKey
   now?: () => number
+  /** For the code flow's token request. */
+  fetch?: typeof fetch
 }
 
 export type Auth = ReturnType<typeof createAuth>
+
+function fromTokenResponse(
+  body: Record<string, string | number | undefined>,
+): Omit<AuthorizationResponse, 'state'> {
+  const { state: _state, ...tokens } = fromParams((name) =>
+    body[name] === undefined ? undefined : String(body[name]),
+  )
+  return tokens
+}
 
 export function createAuth(deps: AuthDeps) {
   const now = deps.now ?? Date.now
@@ -72,6 +83,43 @@ export function createAuth(deps: AuthDeps) {
   function set(patch: Partial<AuthState>): void {
     state = { ...state, ...patch }
     for (const listener of listeners) listener()
+  }
+
+  const usesCode = deps.auth.flow === 'code'
+
+  /** Code flow: the code and the PKCE verifier buy the tokens at the token endpoint. */
+  async function exchangeCode(code: string, codeVerifier: string): Promise<AuthorizationResponse> {
+    if (!deps.auth.tokenEndpoint)
+      throw new AuthError('invalid_request', 'The identity provider has no token endpoint.')
+    const response = await (deps.fetch ?? fetch)(deps.auth.tokenEndpoint, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code,
+        code_verifier: codeVerifier,
+        redirect_uri: deps.auth.redirectUrl,
+        client_id: deps.auth.clientId,
+      }),
+    })
+    const body = (await response.json().catch(() => ({}))) as Record<string, string | number | undefined>
+    if (!response.ok) {
+      throw new AuthError(
+        String(body.error ?? 'invalid_grant'),
+        String(body.error_description ?? `Token request failed (${response.status})`),
+      )
+    }
+    return { state: null, ...fromTokenResponse(body) }
+  }
+
+  /** The tokens of a login result: as given (implicit), or bought with its code (code flow). */
+  async function tokensOf(
+    response: AuthorizationResponse,
+    codeVerifier: string | undefined,
+  ): Promise<AuthorizationResponse> {
+    if (response.error || !response.code) return response
+    if (!codeVerifier) throw new AuthError('invalid_request', 'The login transaction has no PKCE verifier.')
+    return exchangeCode(response.code, codeVerifier)
   }
 
   async function acceptTokens(response: AuthorizationResponse, nonce: string): Promise<StoredSession> {
@@ -117,10 +165,16 @@ export function createAuth(deps: AuthDeps) {
       nonce: randomString(RANDOM_STATE_LENGTH),
       returnTo: returnTo ?? deps.sessionStore.getItem(RETURN_TO_KEY) ?? '/main',
       createdAt: now(),
+      ...(usesCode ? { codeVerifier: randomString(64) } : {}),
     }
     saveTransaction(deps.storage, transaction)
     set({ loginInitialized: true, loggedOut: false })
-    deps.redirect(authorizeUrl(deps.auth, transaction))
+    const verifier = transaction.codeVerifier
+    if (!verifier) deps.redirect(authorizeUrl(deps.auth, transaction))
+    else
+      void codeChallenge(verifier).then((challenge) =>
+        deps.redirect(authorizeUrl(deps.auth, { ...transaction, codeChallenge: challenge })),
+      )
   }
 
   /** Handles the callback's fragment; answers where to go next. Throws AuthError on failure. */
@@ -130,7 +184,10 @@ export function createAuth(deps: AuthDeps) {
       const transaction = takeTransaction(deps.storage, response.state, now(), TRANSACTION_EXPIRY_MS)
       if (response.error) throw new AuthError(response.error, response.errorDescription ?? response.error)
       if (!transaction) throw new AuthError('invalid_token', '`state` does not match.')
-      const session = await acceptTokens(response, transaction.nonce)
+      const session = await acceptTokens(
+        await tokensOf(response, transaction.codeVerifier),
+        transaction.nonce,
+      )
       deps.sessionStore.removeItem(RETURN_TO_KEY)
       set({
         isAuthenticated: true,
@@ -164,14 +221,16 @@ export function createAuth(deps: AuthDeps) {
       set({ refreshingToken: true, isAuthenticated: false })
       try {
         const request = { state: randomString(RANDOM_STATE_LENGTH), nonce: randomString(RANDOM_STATE_LENGTH) }
+        const codeVerifier = usesCode ? randomString(64) : undefined
+        const pkce = codeVerifier ? { codeChallenge: await codeChallenge(codeVerifier) } : {}
         const response = await deps.silentAuthorize(
-          authorizeUrl(deps.auth, { ...request, prompt: 'none', responseMode: 'web_message' }),
+          authorizeUrl(deps.auth, { ...request, prompt: 'none', responseMode: 'web_message', ...pkce }),
           deps.auth.issuer,
         )
         if (!response.error && response.state !== request.state) {
           throw new AuthError('invalid_token', '`state` does not match.')
         }
-        const session = await acceptTokens(response, request.nonce)
+        const session = await acceptTokens(await tokensOf(response, codeVerifier), request.nonce)
         set({ refreshingToken: false, isAuthenticated: true, user: profileFromIdToken(session.idToken) })
         startTokenTimer()
         return session.accessToken

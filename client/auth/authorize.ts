@@ -4,14 +4,32 @@ import type { ClientConfig } from '../../shared/api.ts'
 export const LOGIN_SCOPE = 'openid profile email'
 export const IMPLICIT_RESPONSE_TYPE = 'token id_token'
 
+/** PKCE (RFC 7636): the S256 challenge of a verifier. */
+export async function codeChallenge(verifier: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier)))
+  let binary = ''
+  for (const byte of digest) binary += String.fromCharCode(byte)
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+}
+
 export function authorizeUrl(
   auth: ClientConfig['auth'],
-  params: { state: string; nonce: string; prompt?: 'none'; responseMode?: 'web_message' },
+  params: {
+    state: string
+    nonce: string
+    prompt?: 'none'
+    responseMode?: 'web_message'
+    codeChallenge?: string
+  },
 ): string {
   const url = new URL(auth.authorizationEndpoint)
+  // AUTH_FLOW=code: authorization code with PKCE, the answer in the query (RFC 9700 deprecates implicit).
+  const code: Record<string, string> = params.codeChallenge
+    ? { response_type: 'code', code_challenge: params.codeChallenge, code_challenge_method: 'S256' }
+    : { response_type: IMPLICIT_RESPONSE_TYPE }
   url.search = new URLSearchParams({
     client_id: auth.clientId,
-    response_type: IMPLICIT_RESPONSE_TYPE,
+    ...code,
     redirect_uri: auth.redirectUrl,
     scope: LOGIN_SCOPE,
     audience: auth.audience,
@@ -25,6 +43,8 @@ export function authorizeUrl(
 }
 
 export interface AuthorizationResponse {
+  /** The authorization code (AUTH_FLOW=code), exchanged for the tokens. */
+  code?: string
   accessToken?: string
   idToken?: string
   expiresIn?: number
@@ -40,11 +60,19 @@ export function parseAuthorizationFragment(hash: string): AuthorizationResponse 
   return fromParams((name) => params.get(name))
 }
 
+/** The code flow answers in the query instead: code (or error) and state. */
+export function parseAuthorizationQuery(search: string): AuthorizationResponse | null {
+  const params = new URLSearchParams(search)
+  if (!params.has('code') && !params.has('error')) return null
+  return fromParams((name) => params.get(name))
+}
+
 export function fromParams(get: (name: string) => string | null | undefined): AuthorizationResponse {
   const expiresIn = Number(get('expires_in'))
   const error = get('error')
   return {
     state: get('state') ?? null,
+    ...(get('code') ? { code: get('code')! } : {}),
     ...(get('access_token') ? { accessToken: get('access_token')! } : {}),
     ...(get('id_token') ? { idToken: get('id_token')! } : {}),
     ...(Number.isFinite(expiresIn) && expiresIn > 0 ? { expiresIn } : {}),

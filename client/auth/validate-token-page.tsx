@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { Link, useLocation } from 'wouter'
 import { useAuthActions } from './auth-context.tsx'
 import type { Auth } from './auth-store.ts'
-import { parseAuthorizationFragment } from './authorize.ts'
+import { parseAuthorizationFragment, parseAuthorizationQuery } from './authorize.ts'
 import { AuthError } from './errors.ts'
 
 // One callback per page load, even when React runs effects twice in development.
@@ -10,9 +10,10 @@ let pending: Promise<string> | null = null
 
 function processCallback(auth: Auth): Promise<string> | null {
   if (pending) return pending
-  const response = parseAuthorizationFragment(window.location.hash)
+  const response =
+    parseAuthorizationFragment(window.location.hash) ?? parseAuthorizationQuery(window.location.search)
   if (!response) return null
-  // The tokens leave the address bar (and history) at once.
+  // The tokens (or the code) leave the address bar and history at once.
   window.history.replaceState(window.history.state, '', window.location.pathname)
   pending = auth.handleCallback(response)
   return pending

@@ -1,0 +1,176 @@
+// The real embedded provider on a real port: the authorization code + PKCE flow end to end,
+// sessions that survive a restart, and throttled sign-in. (The implicit flow the browser uses
+// is covered by tests/e2e/auth.spec.ts.)
+import { createHash, randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parseConfig } from '../config.ts'
+import { type RunningServer, startServer } from '../server.ts'
+
+const PORT = 20_000 + (process.pid % 20_000)
+const BASE = `http://localhost:${PORT}/ads-preview`
+const EMAIL = 'qa@example.com'
+const PASSWORD = 'correct-horse-battery'
+let dataDir: string
+let server: RunningServer
+
+function config() {
+  return parseConfig({
+    PORT: String(PORT),
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: EMAIL,
+    ADMIN_PASSWORD: PASSWORD,
+    LOG_REQUESTS: '0',
+    AUTH_FLOW: 'code',
+  })
+}
+
+/** A browser's cookie jar, for the provider's session and interaction cookies. */
+class Browser {
+  private cookies = new Map<string, string>()
+  async request(url: string, init: RequestInit = {}): Promise<Response> {
+    const response = await fetch(new URL(url, BASE), {
+      ...init,
+      redirect: 'manual',
+      headers: {
+        ...(init.headers as Record<string, string>),
+        cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      },
+    })
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(';')
+      const [name, ...value] = pair!.split('=')
+      this.cookies.set(name!, value.join('='))
+    }
+    return response
+  }
+}
+
+const b64url = (buffer: Buffer) => buffer.toString('base64url')
+
+function authorizeUrl(challenge: string, extra: Record<string, string> = {}) {
+  return `${BASE}/oidc/auth?${new URLSearchParams({
+    client_id: 'ads-preview',
+    response_type: 'code',
+    redirect_uri: `${BASE}/validate-token`,
+    scope: 'openid profile email',
+    audience: `${BASE}/api`,
+    state: 's'.repeat(32),
+    nonce: 'n'.repeat(32),
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    ...extra,
+  })}`
+}
+
+async function loginForm(browser: Browser, url: string) {
+  const first = await browser.request(url)
+  const form = await browser.request(first.headers.get('location')!)
+  const html = await form.text()
+  return { action: /action="([^"]+)"/.exec(html)![1]!, csrf: /name="csrf" value="([^"]+)"/.exec(html)![1]! }
+}
+
+async function submit(browser: Browser, form: { action: string; csrf: string }, password: string) {
+  return browser.request(`http://localhost:${PORT}${form.action}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email: EMAIL, password, csrf: form.csrf }).toString(),
+  })
+}
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ads-preview-idp-'))
+  server = await startServer(config())
+})
+afterAll(async () => {
+  await server?.close()
+  fs.rmSync(dataDir, { recursive: true, force: true })
+})
+
+describe('the embedded provider', () => {
+  it('signs in with authorization code + PKCE, and a restart signs nobody out', async () => {
+    const browser = new Browser()
+    const verifier = b64url(randomBytes(32))
+    const challenge = b64url(createHash('sha256').update(verifier).digest())
+    const form = await loginForm(browser, authorizeUrl(challenge))
+    const afterLogin = await submit(browser, form, PASSWORD)
+    expect(afterLogin.status).toBe(303)
+    const callback = await browser.request(afterLogin.headers.get('location')!)
+    const redirect = new URL(callback.headers.get('location')!)
+    expect(redirect.pathname).toBe('/ads-preview/validate-token')
+    const code = redirect.searchParams.get('code')!
+    expect(code).toBeTruthy()
+
+    const exchange = (codeVerifier: string) =>
+      fetch(`${BASE}/oidc/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grant_type: 'authorization_code',
+          code,
+          code_verifier: codeVerifier,
+          redirect_uri: `${BASE}/validate-token`,
+          client_id: 'ads-preview',
+        }),
+      })
+    expect((await exchange(b64url(randomBytes(32)))).status).toBe(400)
+    // A code is single-use: the wrong verifier above already spent it, so start over.
+    const again = await browser.request(authorizeUrl(challenge))
+    const code2 = new URL(again.headers.get('location')!).searchParams.get('code')!
+    const tokens = (await (
+      await fetch(`${BASE}/oidc/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grant_type: 'authorization_code',
+          code: code2,
+          code_verifier: verifier,
+          redirect_uri: `${BASE}/validate-token`,
+          client_id: 'ads-preview',
+        }),
+      })
+    ).json()) as { access_token: string; id_token: string; expires_in: number }
+    expect(tokens.id_token).toBeTruthy()
+    const list = await fetch(`${BASE}/api/packages`, {
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    })
+    expect(list.status).toBe(200)
+    // The id token is not an access token.
+    expect(
+      (await fetch(`${BASE}/api/packages`, { headers: { authorization: `Bearer ${tokens.id_token}` } }))
+        .status,
+    ).toBe(401)
+
+    await server.close()
+    server = await startServer(config())
+    const silent = await browser.request(authorizeUrl(challenge, { prompt: 'none' }))
+    expect(new URL(silent.headers.get('location')!).searchParams.get('code')).toBeTruthy()
+    // The access token issued before the restart still works: same keys.
+    expect(
+      (await fetch(`${BASE}/api/packages`, { headers: { authorization: `Bearer ${tokens.access_token}` } }))
+        .status,
+    ).toBe(200)
+  })
+
+  it('throttles failed sign-ins: the sixth try within 15 minutes is refused even with the right password', async () => {
+    const browser = new Browser()
+    const form = await loginForm(browser, authorizeUrl('x'.repeat(43)))
+    for (let i = 0; i < 5; i++) {
+      const wrong = await submit(browser, form, 'wrong-password')
+      expect(wrong.status).toBe(401)
+      expect(await wrong.text()).toContain('Wrong email or password.')
+    }
+    const refused = await submit(browser, form, PASSWORD)
+    expect(refused.status).toBe(429)
+    expect(await refused.text()).toMatch(/Too many failed sign-ins\. Try again in \d+ minutes?\./)
+  })
+
+  it('refuses a login form posted without its CSRF token', async () => {
+    const browser = new Browser()
+    const form = await loginForm(browser, authorizeUrl('y'.repeat(43)))
+    const forged = await submit(browser, { ...form, csrf: 'forged' }, PASSWORD)
+    expect(forged.status).toBe(403)
+  })
+})
