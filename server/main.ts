@@ -27,6 +27,8 @@ if (server.firstUser) {
     console.log('(shown once: change it with `npm run users -- passwd <email>`)')
   } else console.log('with the password from ADMIN_PASSWORD.')
 }
+if (!server.thumbnails)
+  console.log('No Chromium found (set CHROMIUM_PATH): the list shows placeholder thumbnails.')
 if (config.auth.embedded) console.log('Manage users with `npm run users -- list|add|remove|passwd`.')
 if (new URL(config.publicUrl).hostname === 'localhost') {
   console.log('Preview QR codes point at localhost: set PUBLIC_URL to an address a phone can reach.')

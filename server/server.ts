@@ -16,6 +16,7 @@ import { createEmbeddedIdentityProvider } from './idp/provider.ts'
 import { ensureFirstUser } from './idp/users.ts'
 import { createPackageService } from './packages/service.ts'
 import { createPreviewRoutes } from './preview/routes.ts'
+import { createThumbnailer } from './preview/thumbnailer.ts'
 import { createLocalDiskStore, loadOrCreateSecret } from './storage/local-disk-store.ts'
 
 const SWEEP_INTERVAL_MS = 5 * 60 * 1000
@@ -23,6 +24,7 @@ const SWEEP_INTERVAL_MS = 5 * 60 * 1000
 export interface RunningServer {
   url: string
   port: number
+  thumbnails: boolean
   /** What to tell the person about signing in, when the embedded provider made a first user. */
   firstUser?: { email: string; generatedPassword?: string }
   close(): Promise<void>
@@ -53,13 +55,23 @@ export async function startServer(config: Config): Promise<RunningServer> {
     keys = createRemoteJWKSet(new URL(issuer.jwksUri))
   }
 
+  let port = config.port
+  const thumbnailer = createThumbnailer({
+    db,
+    blobStore,
+    chromiumPath: config.chromiumPath,
+    localOrigin: () => `http://127.0.0.1:${port}`,
+  })
   let preview: ReturnType<typeof createPreviewRoutes> | undefined
   const service = createPackageService({
     db,
     blobStore,
     config,
     inspect: inspectPackage,
-    events: { removed: (uuid) => preview?.evict(uuid) },
+    events: {
+      created: (uuid) => void thumbnailer.schedule(uuid),
+      removed: (uuid) => preview?.evict(uuid),
+    },
   })
   preview = createPreviewRoutes({ service, blobStore })
   const app = createApp({
@@ -91,15 +103,17 @@ export async function startServer(config: Config): Promise<RunningServer> {
     )
   })
   const address = server.address()
-  const port = typeof address === 'object' && address ? address.port : config.port
+  port = typeof address === 'object' && address ? address.port : config.port
 
   return {
     url: `${config.appUrl}/`,
     port,
+    thumbnails: thumbnailer.available,
     ...(firstUser ? { firstUser } : {}),
     async close() {
       clearInterval(sweepTimer)
       identityProvider?.stop()
+      await thumbnailer.stop()
       await new Promise<void>((resolve) => server.close(() => resolve()))
       preview?.close()
       db.$client.close()

@@ -62,7 +62,14 @@ function loadHost(search = '') {
     mraid.addEventListener!(event, (...args: unknown[]) => events.push([event, ...args]))
   }
   const ready = new Promise((resolve) => setTimeout(resolve, 5))
-  return { window, mraid, events, body, ready, errors: () => events.filter((e) => e[0] === 'error').map((e) => e[2]) }
+  return {
+    window,
+    mraid,
+    events,
+    body,
+    ready,
+    errors: () => events.filter((e) => e[0] === 'error').map((e) => e[2]),
+  }
 }
 
 describe('the MRAID host', () => {
@@ -128,7 +135,11 @@ describe('the MRAID host', () => {
     mraid.setResizeProperties!({ width: 300, height: 250, offsetX: 0, offsetY: 0 })
     mraid.resize!()
     expect(mraid.getState!()).toBe('resized')
-    expect(mraid.getResizeProperties!()).toMatchObject({ width: 300, height: 250, customClosePosition: 'top-right' })
+    expect(mraid.getResizeProperties!()).toMatchObject({
+      width: 300,
+      height: 250,
+      customClosePosition: 'top-right',
+    })
     mraid.close!()
     expect(mraid.getState!()).toBe('default')
     expect(errors()).toEqual([])

@@ -102,7 +102,8 @@ export function createFileRoutes(deps: FileRoutesDeps) {
       }
       return c.body(placeholderThumbnail(found.adWidth, found.adHeight), 200, {
         'Content-Type': 'image/svg+xml',
-        'Cache-Control': 'private, max-age=60',
+        // The rendered thumbnail replaces it within seconds: always ask again.
+        'Cache-Control': 'no-cache',
       })
     })
 }

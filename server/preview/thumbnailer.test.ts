@@ -1,0 +1,77 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { serve } from '@hono/node-server'
+import { chromium } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { zipOf } from '../../tests/fixtures/packages.ts'
+import { createTestApp, type TestApp, uploadPackage } from '../../tests/helpers/test-app.ts'
+import { CHROMIUM_ARGS, createThumbnailer, findChromium, THUMBNAIL_PIXELS } from './thumbnailer.ts'
+
+const chromiumPath = findChromium(process.env.CHROMIUM_PATH)
+let t: TestApp
+let server: ReturnType<typeof serve>
+let port = 0
+
+beforeAll(async () => {
+  t = await createTestApp()
+  await new Promise<void>((resolve) => {
+    server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve())
+  })
+  const address = server.address()
+  port = typeof address === 'object' && address ? address.port : 0
+})
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve))
+  t.cleanup()
+})
+
+describe.skipIf(!chromiumPath)('thumbnails (Chromium found)', () => {
+  it('renders the creative at its ad size into a 120x156 PNG that shows it', async () => {
+    const creative = zipOf({
+      'index.html':
+        '<html><head><meta name="ad.size" content="width=300,height=250"><script src="mraid.js"></script></head>' +
+        '<body style="margin:0;background:rgb(0,160,80)"><h1 style="color:white;font:40px sans-serif;margin:80px 20px">SALE</h1></body></html>',
+    })
+    const result = await uploadPackage(t, 'green.zip', creative)
+    expect(result.response.status).toBe(201)
+    const thumbnailer = createThumbnailer({
+      db: t.db,
+      blobStore: t.blobStore,
+      chromiumPath,
+      localOrigin: () => `http://127.0.0.1:${port}`,
+    })
+    await thumbnailer.schedule(result.uuid!)
+    await thumbnailer.stop()
+
+    const file = path.join(t.dataDir, 'blobs', 'thumbnails', `${result.uuid}.png`)
+    const png = fs.readFileSync(file)
+    expect(png.readUInt32BE(16)).toBe(THUMBNAIL_PIXELS.width)
+    expect(png.readUInt32BE(20)).toBe(THUMBNAIL_PIXELS.height)
+    fs.mkdirSync('.tmp', { recursive: true })
+    fs.copyFileSync(file, '.tmp/thumbnail-sample.png')
+
+    // The list serves it now instead of the placeholder, and its middle is the creative's green.
+    const served = await t.app.request(`/ads-preview/files/thumbnails/${result.uuid}`)
+    expect(served.headers.get('content-type')).toBe('image/png')
+    const browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS })
+    try {
+      const page = await browser.newPage()
+      const [r, g, b] = await page.evaluate(async (base64) => {
+        const image = new Image()
+        image.src = `data:image/png;base64,${base64}`
+        await image.decode()
+        const canvas = document.createElement('canvas')
+        canvas.width = image.width
+        canvas.height = image.height
+        const context = canvas.getContext('2d')!
+        context.drawImage(image, 0, 0)
+        return Array.from(context.getImageData(10, 78, 1, 1).data)
+      }, png.toString('base64'))
+      expect(g).toBeGreaterThan(120)
+      expect(r).toBeLessThan(60)
+      expect(b).toBeLessThan(120)
+    } finally {
+      await browser.close()
+    }
+  }, 60_000)
+})
