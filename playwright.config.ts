@@ -1,20 +1,11 @@
 import { defineConfig, devices } from '@playwright/test'
+import { CHROMIUM_ARGS, findChromium } from './server/preview/chromium.ts'
 
 // Each `playwright test` run picks its own port once, in the runner process; the workers inherit
 // it through the environment, so two runs on one machine do not share a server.
 if (!process.env.E2E_PORT) process.env.E2E_PORT = String(4200 + (process.pid % 700))
 if (!process.env.E2E_DATA_DIR) process.env.E2E_DATA_DIR = `.tmp/e2e-${process.env.E2E_PORT}/data`
 const port = Number(process.env.E2E_PORT)
-
-// Debian's Chromium: Playwright cannot download its own browsers on these machines.
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
 
 export default defineConfig({
   testDir: 'tests/e2e',

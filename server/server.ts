@@ -5,19 +5,17 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { serve } from '@hono/node-server'
 import { createLocalJWKSet, createRemoteJWKSet } from 'jose'
-import { inspectPackage } from '../shared/inspector/inspect.ts'
-import { createApp, type IdentityProviderHandler } from './app.ts'
+import type { IdentityProviderHandler } from './app.ts'
 import { createAccessTokenVerifier } from './auth/bearer.ts'
 import { buildClientConfig } from './auth/client-config.ts'
 import { discoverIssuer, type IssuerMetadata } from './auth/discovery.ts'
+import { composeApp } from './compose.ts'
 import type { Config } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { createEmbeddedIdentityProvider } from './idp/provider.ts'
 import { ensureFirstUser } from './idp/users.ts'
-import { createPackageService } from './packages/service.ts'
-import { createPreviewRoutes } from './preview/routes.ts'
 import { createThumbnailer } from './preview/thumbnailer.ts'
-import { createLocalDiskStore, loadOrCreateSecret } from './storage/local-disk-store.ts'
+import { loadOrCreateSecret } from './storage/local-disk-store.ts'
 
 const SWEEP_INTERVAL_MS = 5 * 60 * 1000
 
@@ -34,11 +32,6 @@ export async function startServer(config: Config): Promise<RunningServer> {
   fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 })
   const db = openDatabase(path.join(config.dataDir, 'ads-preview.db'))
   const signingSecret = loadOrCreateSecret(path.join(config.dataDir, 'keys', 'blob-signing.key'))
-  const blobStore = createLocalDiskStore({
-    root: path.join(config.dataDir, 'blobs'),
-    secret: signingSecret,
-    putUrl: `${config.appUrl}/files/upload`,
-  })
 
   let identityProvider: (IdentityProviderHandler & { stop(): void }) | undefined
   let issuer: IssuerMetadata
@@ -56,30 +49,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
   }
 
   let port = config.port
-  const thumbnailer = createThumbnailer({
-    db,
-    blobStore,
-    chromiumPath: config.chromiumPath,
-    localOrigin: () => `http://127.0.0.1:${port}`,
-  })
-  let preview: ReturnType<typeof createPreviewRoutes> | undefined
-  const service = createPackageService({
-    db,
-    blobStore,
+  let thumbnailer: ReturnType<typeof createThumbnailer> | undefined
+  const { app, service, blobStore, preview } = composeApp({
     config,
-    inspect: inspectPackage,
-    events: {
-      created: (uuid) => void thumbnailer.schedule(uuid),
-      removed: (uuid) => preview?.evict(uuid),
-    },
-  })
-  preview = createPreviewRoutes({ service, blobStore })
-  const app = createApp({
-    service,
-    blobStore,
+    db,
     signingSecret,
-    preview,
-    identityProvider,
     verifyAccessToken: createAccessTokenVerifier({
       issuer: issuer.issuer,
       audience: config.auth.audience,
@@ -87,8 +61,14 @@ export async function startServer(config: Config): Promise<RunningServer> {
       keys,
     }),
     clientConfig: buildClientConfig(config, issuer),
-    clientDir: config.clientDir,
-    logRequests: config.logRequests,
+    ...(identityProvider ? { identityProvider } : {}),
+    onCreated: (uuid) => void thumbnailer?.schedule(uuid),
+  })
+  thumbnailer = createThumbnailer({
+    db,
+    blobStore,
+    chromiumPath: config.chromiumPath,
+    localOrigin: () => `http://127.0.0.1:${port}`,
   })
 
   const sweep = () =>
@@ -113,9 +93,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
     async close() {
       clearInterval(sweepTimer)
       identityProvider?.stop()
-      await thumbnailer.stop()
+      await thumbnailer?.stop()
       await new Promise<void>((resolve) => server.close(() => resolve()))
-      preview?.close()
+      preview.close()
       db.$client.close()
     },
   }

@@ -4,8 +4,10 @@ import { serve } from '@hono/node-server'
 import { chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { zipOf } from '../../tests/fixtures/packages.ts'
+import { pngPixels } from '../../tests/helpers/png-pixels.ts'
 import { createTestApp, type TestApp, uploadPackage } from '../../tests/helpers/test-app.ts'
-import { CHROMIUM_ARGS, createThumbnailer, findChromium, THUMBNAIL_PIXELS } from './thumbnailer.ts'
+import { CHROMIUM_ARGS, findChromium } from './chromium.ts'
+import { createThumbnailer, THUMBNAIL_PIXELS } from './thumbnailer.ts'
 
 const chromiumPath = findChromium(process.env.CHROMIUM_PATH)
 let t: TestApp
@@ -56,17 +58,9 @@ describe.skipIf(!chromiumPath)('thumbnails (Chromium found)', () => {
     const browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS })
     try {
       const page = await browser.newPage()
-      const [r, g, b] = await page.evaluate(async (base64) => {
-        const image = new Image()
-        image.src = `data:image/png;base64,${base64}`
-        await image.decode()
-        const canvas = document.createElement('canvas')
-        canvas.width = image.width
-        canvas.height = image.height
-        const context = canvas.getContext('2d')!
-        context.drawImage(image, 0, 0)
-        return Array.from(context.getImageData(10, 78, 1, 1).data)
-      }, png.toString('base64'))
+      const pixels = await pngPixels(page, png)
+      const at = (78 * pixels.width + 10) * 4
+      const [r, g, b] = [pixels.data[at]!, pixels.data[at + 1]!, pixels.data[at + 2]!]
       expect(g).toBeGreaterThan(120)
       expect(r).toBeLessThan(60)
       expect(b).toBeLessThan(120)

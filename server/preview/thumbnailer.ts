@@ -1,7 +1,6 @@
 // Thumbnails: the creative rendered in headless Chromium at its ad size, scaled into a
 // 120x156 PNG (the 60x78 list cell at 2x), made in the background after create, one at a
 // time. Without a browser the list keeps its placeholder tile (the ad size on a neutral tile).
-import fs from 'node:fs'
 import { Readable } from 'node:stream'
 import { eq } from 'drizzle-orm'
 import type { Browser } from 'playwright-core'
@@ -9,31 +8,12 @@ import { API } from '../../shared/paths.ts'
 import type { Db } from '../db/client.ts'
 import { packages } from '../db/schema.ts'
 import { type BlobStore, blobKeys } from '../storage/blob-store.ts'
+import { CHROMIUM_ARGS, findChromium } from './chromium.ts'
 
 export const THUMBNAIL_PIXELS = { width: 120, height: 156 } as const
 const DEFAULT_AD_SIZE = { width: 300, height: 250 }
 const SETTLE_MS = 1200
 const IDLE_CLOSE_MS = 60_000
-const CHROMIUM_CANDIDATES = [
-  '/usr/bin/chromium',
-  '/usr/bin/chromium-browser',
-  '/usr/bin/google-chrome',
-  '/usr/bin/google-chrome-stable',
-]
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
-
-export function findChromium(configured: string | undefined): string | undefined {
-  if (configured) return fs.existsSync(configured) ? configured : undefined
-  return CHROMIUM_CANDIDATES.find((candidate) => fs.existsSync(candidate))
-}
-
 export interface ThumbnailerDeps {
   db: Db
   blobStore: BlobStore

@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 import jsQR from 'jsqr'
 import { packageWithoutMraid, validPackage, zipOf } from '../fixtures/packages.ts'
+import { pngPixels } from '../helpers/png-pixels.ts'
 import { signIn } from '../helpers/sign-in.ts'
 
 // Each test uploads names of its own, so tests do not see each other's packages change.
@@ -56,7 +57,7 @@ test('a valid package: every status text in order, then first in the list with e
   const thumbnail = first.locator('td.thumb img')
   await expect(thumbnail).toHaveAttribute('width', '60')
   await expect(thumbnail).toHaveAttribute('height', '78')
-  expect(await thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+  await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
   await expect(first.getByRole('button', { name: 'Preview', exact: true })).toBeVisible()
   await expect(first.getByRole('link', { name: 'Download' })).toHaveAttribute('download', name)
 })
@@ -154,19 +155,8 @@ test('the preview dialog: its texts, a QR code of index_url, and Open preview op
   const svg = dialog.locator('[data-testid=preview-qr] svg')
   await expect(svg).toHaveAttribute('width', '256')
   const png = await svg.screenshot()
-  const decoded = await page.evaluate(async (base64) => {
-    const image = new Image()
-    image.src = `data:image/png;base64,${base64}`
-    await image.decode()
-    const canvas = document.createElement('canvas')
-    canvas.width = image.width
-    canvas.height = image.height
-    const context = canvas.getContext('2d')!
-    context.drawImage(image, 0, 0)
-    const data = context.getImageData(0, 0, image.width, image.height)
-    return { width: data.width, height: data.height, pixels: Array.from(data.data) }
-  }, png.toString('base64'))
-  const qr = jsQR(Uint8ClampedArray.from(decoded.pixels), decoded.width, decoded.height)
+  const decoded = await pngPixels(page, png)
+  const qr = jsQR(decoded.data, decoded.width, decoded.height)
   const indexUrl = `${new URL(page.url()).origin}/ads-preview/preview/${uuid}/index.html`
   expect(qr?.data).toBe(indexUrl)
 

@@ -29,13 +29,11 @@ test("a hostile creative cannot read the app's tokens or call the API as the use
   await signIn(page)
   const token = await accessToken(page)
   const name = `hostile-${Date.now()}.zip`
-  await page
-    .locator('input[type=file]')
-    .setInputFiles({
-      name,
-      mimeType: 'application/zip',
-      buffer: Buffer.from(zipOf({ 'index.html': HOSTILE })),
-    })
+  await page.locator('input[type=file]').setInputFiles({
+    name,
+    mimeType: 'application/zip',
+    buffer: Buffer.from(zipOf({ 'index.html': HOSTILE })),
+  })
   const row = page.locator('tbody tr').filter({ hasText: name })
   await expect(row).toHaveCount(1)
   await row.getByRole('button', { name: 'Preview', exact: true }).click()

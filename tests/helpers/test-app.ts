@@ -2,14 +2,11 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { createApp } from '../../server/app.ts'
 import { createAccessTokenVerifier } from '../../server/auth/bearer.ts'
+import { buildClientConfig } from '../../server/auth/client-config.ts'
+import { composeApp } from '../../server/compose.ts'
 import { parseConfig } from '../../server/config.ts'
 import { openDatabase } from '../../server/db/client.ts'
-import { createPackageService } from '../../server/packages/service.ts'
-import { createPreviewRoutes } from '../../server/preview/routes.ts'
-import { createLocalDiskStore } from '../../server/storage/local-disk-store.ts'
-import { inspectPackage } from '../../shared/inspector/inspect.ts'
 import { createTestIssuer, TEST_AUDIENCE, TEST_ISSUER } from './test-issuer.ts'
 
 export const PUBLIC_URL = 'http://localhost:3999'
@@ -23,53 +20,26 @@ export async function createTestApp(env: Record<string, string> = {}) {
     AUTH_CLIENT_ID: 'test-client',
     AUTH_AUDIENCE: TEST_AUDIENCE,
     LOG_REQUESTS: '0',
+    CLIENT_DIR: path.join(dataDir, 'no-client'),
     ...env,
   })
   const db = openDatabase(path.join(dataDir, 'test.db'))
-  const signingSecret = Buffer.from('test-signing-secret-test-signing')
-  const blobStore = createLocalDiskStore({
-    root: path.join(dataDir, 'blobs'),
-    secret: signingSecret,
-    putUrl: `${config.appUrl}/files/upload`,
-  })
-  let preview: ReturnType<typeof createPreviewRoutes> | undefined
-  const service = createPackageService({
-    db,
-    blobStore,
-    config,
-    inspect: inspectPackage,
-    events: { removed: (uuid) => preview?.evict(uuid) },
-  })
-  preview = createPreviewRoutes({ service, blobStore })
   const issuer = await createTestIssuer()
-  const verifyAccessToken = createAccessTokenVerifier({
-    issuer: TEST_ISSUER,
-    audience: TEST_AUDIENCE,
-    leewaySeconds: 60,
-    keys: issuer.keys,
-  })
-  const app = createApp({
-    service,
-    blobStore,
-    signingSecret,
-    verifyAccessToken,
-    preview,
-    clientDir: path.join(dataDir, 'no-client'),
-    clientConfig: {
-      productName: '',
-      maxPackageBytes: config.maxPackageBytes,
-      auth: {
-        issuer: TEST_ISSUER,
-        clientId: 'test-client',
-        audience: TEST_AUDIENCE,
-        redirectUrl: config.auth.redirectUrl,
-        logoutUrl: config.auth.logoutUrl,
-        flow: 'implicit',
-        leewaySeconds: 60,
-        authorizationEndpoint: `${TEST_ISSUER}authorize`,
-        jwksUri: `${TEST_ISSUER}jwks`,
-      },
-    },
+  const { app, service, blobStore, preview } = composeApp({
+    config,
+    db,
+    signingSecret: Buffer.from('test-signing-secret-test-signing'),
+    verifyAccessToken: createAccessTokenVerifier({
+      issuer: TEST_ISSUER,
+      audience: TEST_AUDIENCE,
+      leewaySeconds: 60,
+      keys: issuer.keys,
+    }),
+    clientConfig: buildClientConfig(config, {
+      issuer: TEST_ISSUER,
+      authorizationEndpoint: `${TEST_ISSUER}authorize`,
+      jwksUri: `${TEST_ISSUER}jwks`,
+    }),
   })
   const token = await issuer.sign()
   const auth = { Authorization: `Bearer ${token}` }
@@ -90,7 +60,7 @@ export async function createTestApp(env: Record<string, string> = {}) {
     blobFiles: (folder = 'packages') =>
       fs.readdirSync(path.join(dataDir, 'blobs', folder), { withFileTypes: true }).map((d) => d.name),
     cleanup: () => {
-      preview?.close()
+      preview.close()
       db.$client.close()
       fs.rmSync(dataDir, { recursive: true, force: true })
     },
