@@ -10,6 +10,7 @@ import { ValidateTokenPage } from './auth/validate-token-page.tsx'
 import { NotFoundPage } from './layout/not-found-page.tsx'
 import { TopBar } from './layout/top-bar.tsx'
 import { PackageScreen } from './packages/package-screen.tsx'
+import { WorkbenchPage } from './workbench/workbench-page.tsx'
 
 function RootRedirect() {
   const { isAuthenticated } = useAuth()
@@ -27,6 +28,13 @@ export function App() {
             <Protected>
               <ApiProvider>
                 <PackageScreen />
+              </ApiProvider>
+            </Protected>
+          </Route>
+          <Route path={ROUTES.workbench}>
+            <Protected>
+              <ApiProvider>
+                <WorkbenchPage />
               </ApiProvider>
             </Protected>
           </Route>

@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { QRCodeSVG } from 'qrcode.react'
+import { Link } from 'wouter'
 import type { Package } from '../../shared/api.ts'
 import { PREVIEW_QR_SIZE } from '../../shared/constants.ts'
 import { productTitle, useClientConfig } from '../config.ts'
@@ -34,6 +35,9 @@ export function PreviewDialog({ pkg, onClose }: { pkg: Package | null; onClose()
                   Open preview
                 </button>
               </div>
+              <p className="workbench-link">
+                <Link href={`/workbench/${pkg.uuid}`}>Open in the QA workbench</Link>
+              </p>
             </>
           )}
           <Dialog.Close className="close-icon" aria-label="Close">

@@ -94,6 +94,18 @@ export function createPackageService(deps: PackageServiceDeps) {
       return { packages: rows.map(view) }
     },
 
+    /** One package with its inspection report (the QA workbench shows both). */
+    get(uuid: string): { package: Package; inspection: InspectionReport | null } {
+      const row = db
+        .select({ ...PACKAGE_COLUMNS, inspection: packages.inspection })
+        .from(packages)
+        .where(eq(packages.uuid, uuid))
+        .get()
+      if (!row) throw new AppError('NOT_FOUND', MESSAGES.packageNotFound)
+      const { inspection, ...columns } = row
+      return { package: view(columns), inspection: (inspection as InspectionReport | null) ?? null }
+    },
+
     getUploadUrl(user: AuthUser, request: UploadUrlRequest): UploadUrlAnswer {
       if (request.policy === 'none' && filenameTaken(request.filename)) throw filenameExistsError()
       const uuid = randomUUID()

@@ -101,9 +101,34 @@
     dispatch('stateChange', next)
   }
 
-  function fireSize() {
+  // After a state change the container resizes the web view: report the size when that
+  // resize arrives, or after 300 ms when none does (a plain browser tab), never the stale size
+  // of the moment of the call, and once per change.
+  var sizeTimer = null
+  var reportedSize = null
+  function reportSize(force) {
     currentPosition = viewportPosition()
+    var size = currentPosition.width + 'x' + currentPosition.height
+    if (!force && size === reportedSize) return
+    reportedSize = size
     dispatch('sizeChange', currentPosition.width, currentPosition.height)
+  }
+  function fireSize(afterStateChange) {
+    if (afterStateChange) {
+      clearTimeout(sizeTimer)
+      sizeTimer = setTimeout(() => {
+        sizeTimer = null
+        reportSize(true)
+      }, 300)
+      return
+    }
+    if (sizeTimer !== null) {
+      clearTimeout(sizeTimer)
+      sizeTimer = null
+      reportSize(true)
+      return
+    }
+    reportSize(false)
   }
 
   function showCloseRegion() {
@@ -181,7 +206,7 @@
       if (state === 'expanded' || state === 'resized') {
         hideCloseRegion()
         setState('default')
-        fireSize()
+        fireSize(true)
         return
       }
       hideCloseRegion()
@@ -204,7 +229,7 @@
       if (url) window.open(url, '_blank')
       setState('expanded')
       showCloseRegion()
-      fireSize()
+      fireSize(true)
     },
     resize: function () {
       call('resize', arguments)
@@ -216,7 +241,7 @@
       if (!resizeProperties) return fireError('Call setResizeProperties before resize', 'resize')
       setState('resized')
       showCloseRegion()
-      fireSize()
+      fireSize(true)
     },
     getExpandProperties: () => {
       var max = maxSize()
@@ -374,6 +399,43 @@
     }
   })
 
+  // The workbench's console also shows the creative's console output and network requests.
+  if (window.parent !== window) {
+    ;['log', 'info', 'warn', 'error'].forEach((level) => {
+      var original = window.console && window.console[level]
+      if (!original) return
+      window.console[level] = function () {
+        var parts = Array.prototype.map.call(arguments, (value) => {
+          try {
+            return typeof value === 'string' ? value : JSON.stringify(value)
+          } catch (e) {
+            return String(value)
+          }
+        })
+        notifyParent('console', { level: level, message: parts.join(' ') })
+        return original.apply(window.console, arguments)
+      }
+    })
+    window.addEventListener('error', (event) => {
+      notifyParent('console', { level: 'error', message: String(event.message) })
+    })
+    if (window.PerformanceObserver) {
+      try {
+        new window.PerformanceObserver((list) => {
+          list.getEntries().forEach((entry) => {
+            notifyParent('network', {
+              url: entry.name,
+              type: entry.initiatorType,
+              bytes: entry.transferSize || 0,
+            })
+          })
+        }).observe({ type: 'resource', buffered: true })
+      } catch (e) {
+        /* older engines */
+      }
+    }
+  }
+
   window.addEventListener('resize', () => {
     if (state !== 'loading' && state !== 'hidden') fireSize()
   })
@@ -381,6 +443,7 @@
   function ready() {
     defaultPosition = viewportPosition()
     currentPosition = defaultPosition
+    reportedSize = defaultPosition.width + 'x' + defaultPosition.height
     setState('default')
     dispatch('ready')
     if (placementType === 'interstitial') showCloseRegion()

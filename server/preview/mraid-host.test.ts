@@ -36,6 +36,7 @@ function loadHost(search = '') {
     open: vi.fn(),
     addEventListener: vi.fn(),
     setTimeout,
+    clearTimeout,
     URLSearchParams,
     console,
     document: {
@@ -90,6 +91,8 @@ describe('the MRAID host', () => {
     events.length = 0
     mraid.expand!()
     expect(mraid.getState!()).toBe('expanded')
+    // sizeChange follows once the container has resized the view.
+    await new Promise((resolve) => setTimeout(resolve, 350))
     expect(events.map((e) => e[0])).toEqual(['stateChange', 'sizeChange'])
     const closeRegion = body.children[0]!
     expect(closeRegion.style.cssText).toContain('width:50px;height:50px')

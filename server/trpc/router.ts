@@ -9,6 +9,7 @@ const uuidInput = z.object({ uuid: z.string().min(1) })
 export const appRouter = router({
   packages: router({
     list: protectedProcedure.query(({ ctx }) => ctx.service.list()),
+    get: protectedProcedure.input(uuidInput).query(({ ctx, input }) => ctx.service.get(input.uuid)),
     create: protectedProcedure.input(uuidInput).mutation(({ ctx, input }) => ({
       package: ctx.service.create(ctx.user, input.uuid),
     })),

@@ -57,7 +57,9 @@ test('a valid package: every status text in order, then first in the list with e
   const thumbnail = first.locator('td.thumb img')
   await expect(thumbnail).toHaveAttribute('width', '60')
   await expect(thumbnail).toHaveAttribute('height', '78')
-  await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+  await expect
+    .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true)
   await expect(first.getByRole('button', { name: 'Preview', exact: true })).toBeVisible()
   await expect(first.getByRole('link', { name: 'Download' })).toHaveAttribute('download', name)
 })

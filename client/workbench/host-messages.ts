@@ -1,0 +1,70 @@
+// What the MRAID host (server/preview/mraid-host.js) reports to the workbench by postMessage.
+export interface HostMessage {
+  source: 'ads-preview-mraid'
+  kind: 'call' | 'event' | 'error' | 'console' | 'network'
+  detail: Record<string, unknown>
+}
+
+export function isHostMessage(data: unknown): data is HostMessage {
+  return (
+    typeof data === 'object' && data !== null && (data as { source?: unknown }).source === 'ads-preview-mraid'
+  )
+}
+
+/** One console line for a host message. */
+export function describeHostMessage(message: HostMessage): string {
+  const d = message.detail
+  const args = (value: unknown) =>
+    Array.isArray(value) ? value.map((v) => JSON.stringify(v)).join(', ') : ''
+  switch (message.kind) {
+    case 'call':
+      return `mraid.${String(d.method)}(${args(d.args)})`
+    case 'event':
+      return `${String(d.event)}(${args(d.args)})`
+    case 'error':
+      return `${String(d.action)}: ${String(d.message)}`
+    case 'console':
+      return `console.${String(d.level)}: ${String(d.message)}`
+    case 'network':
+      return `${String(d.type)} ${String(d.url)}${d.bytes ? ` (${d.bytes} B)` : ''}`
+  }
+}
+
+export const SIZE_PRESETS = [
+  { id: '320x50', width: 320, height: 50, placement: 'inline' },
+  { id: '300x250', width: 300, height: 250, placement: 'inline' },
+  { id: '728x90', width: 728, height: 90, placement: 'inline' },
+  { id: '300x600', width: 300, height: 600, placement: 'inline' },
+  { id: '320x480 interstitial', width: 320, height: 480, placement: 'interstitial' },
+] as const
+
+export type Placement = 'inline' | 'interstitial'
+export type HostState = 'loading' | 'default' | 'expanded' | 'resized' | 'hidden'
+
+export interface Box {
+  x: number
+  y: number
+  width: number
+  height: number
+}
+
+/** Where the container puts the ad's web view for a state (MRAID 2.0 §§ expand, resize). */
+export function adBox(
+  state: HostState,
+  placement: Placement,
+  size: { width: number; height: number },
+  screen: { width: number; height: number },
+  resize: { width: number; height: number; offsetX: number; offsetY: number } | null,
+): Box {
+  const inline = { x: Math.max(0, Math.round((screen.width - size.width) / 2)), y: 64, ...size }
+  if (placement === 'interstitial' || state === 'expanded') return { x: 0, y: 0, ...screen }
+  if (state === 'resized' && resize) {
+    return {
+      x: inline.x + resize.offsetX,
+      y: inline.y + resize.offsetY,
+      width: resize.width,
+      height: resize.height,
+    }
+  }
+  return inline
+}
