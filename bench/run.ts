@@ -2,10 +2,18 @@
 // table is printed and written to bench/results/latest.md. Not part of `npm test`.
 import fs from 'node:fs'
 import os from 'node:os'
+import { benchClientBundle } from './client-bundle.ts'
 import { benchInspection } from './inspection.ts'
+import { benchListing } from './listing.ts'
 import { advantage, type Figure } from './measure.ts'
+import { benchServing } from './serving.ts'
 
-const figures: Figure[] = [...(await benchInspection())]
+const figures: Figure[] = [
+  ...(await benchServing()),
+  ...(await benchInspection()),
+  ...(await benchListing()),
+  ...(await benchClientBundle()),
+]
 
 const rows = figures.map((f) => {
   const ratio = advantage(f)

@@ -24,6 +24,7 @@ const envSchema = z.object({
   PRODUCT_NAME: z.preprocess(emptyAsUndefined, z.string().max(60).default('')),
   MAX_PACKAGE_BYTES: intWithDefault(DEFAULT_MAX_PACKAGE_BYTES, 1, Number.MAX_SAFE_INTEGER),
   SIGNED_URL_TTL_SECONDS: intWithDefault(15 * 60, 10, 24 * 60 * 60),
+  IDLE_TIMEOUT_SECONDS: intWithDefault(60, 1, 3600),
   ADMIN_EMAIL: z.preprocess(emptyAsUndefined, z.email().optional()),
   ADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().min(8).optional()),
   AUTH_ISSUER: optionalUrl,
@@ -65,6 +66,8 @@ export interface Config {
   productName: string
   maxPackageBytes: number
   signedUrlTtlSeconds: number
+  /** A connection that sends nothing for this long is closed (a trickling upload, a stuck client). */
+  idleTimeoutSeconds: number
   admin: { email: string | undefined; password: string | undefined }
   auth: AuthConfig
   logRequests: boolean
@@ -102,6 +105,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     productName: e.PRODUCT_NAME,
     maxPackageBytes: e.MAX_PACKAGE_BYTES,
     signedUrlTtlSeconds: e.SIGNED_URL_TTL_SECONDS,
+    idleTimeoutSeconds: e.IDLE_TIMEOUT_SECONDS,
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
     auth: {
       embedded: !externalIssuer,

@@ -71,10 +71,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
     localOrigin: () => `http://127.0.0.1:${port}`,
   })
 
-  const sweep = () =>
-    service.sweep().catch((error: unknown) => console.error('The storage sweep failed:', error))
-  await sweep()
-  const sweepTimer = setInterval(sweep, SWEEP_INTERVAL_MS)
+  const sweep = (atBoot = false) =>
+    service.sweep(atBoot).catch((error: unknown) => console.error('The storage sweep failed:', error))
+  await sweep(true)
+  const sweepTimer = setInterval(() => void sweep(), SWEEP_INTERVAL_MS)
   sweepTimer.unref()
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
@@ -82,6 +82,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
       resolve(listening),
     )
   })
+  // Idle, not total: a 500 MB upload on a slow line is fine, a connection that stalls is not.
+  server.setTimeout(config.idleTimeoutSeconds * 1000)
   const address = server.address()
   port = typeof address === 'object' && address ? address.port : config.port
 

@@ -254,8 +254,11 @@ export function createPackageService(deps: PackageServiceDeps) {
       return { uuid }
     },
 
-    /** Expired uploads, files no row points to, and interrupted writes. Safe at any time. */
-    async sweep(): Promise<{ uploads: number; orphans: number; temporary: number }> {
+    /**
+     * Expired uploads, files no row points to, and interrupted writes. Safe at any time; at boot
+     * (`atBoot`) no write can be running, so every temporary file is a leftover of a crash.
+     */
+    async sweep(atBoot = false): Promise<{ uploads: number; orphans: number; temporary: number }> {
       const expired = db
         .delete(uploads)
         .where(and(lt(uploads.expiresAt, now()), ne(uploads.state, 'created')))
@@ -278,7 +281,7 @@ export function createPackageService(deps: PackageServiceDeps) {
           orphans++
         }
       }
-      const temporary = await blobStore.removeStaleTemporaryFiles(UPLOAD_LIFETIME_MS)
+      const temporary = await blobStore.removeStaleTemporaryFiles(atBoot ? 0 : UPLOAD_LIFETIME_MS)
       return { uploads: expired.length, orphans, temporary }
     },
 

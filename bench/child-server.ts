@@ -1,0 +1,89 @@
+// A server for the benchmarks, in its own process so its memory and CPU are its own:
+// `ours` is the real app (test issuer, temp data dir), `bare` is a plain node:http server doing
+// the same job with nothing else (write the body to disk / serve one file from disk).
+// It prints `READY <port>` and answers GET /__bench/peak (resident memory growth since the
+// last call) and, for `ours`, GET /__bench/signed (a fresh signed PUT URL) and /__bench/seed.
+import fs from 'node:fs'
+import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
+import { serve } from '@hono/node-server'
+import { zipSync } from 'fflate'
+import { createTestApp, PUBLIC_URL } from '../tests/helpers/test-app.ts'
+
+const mode = process.argv[2] as 'ours' | 'bare'
+let baseline = process.memoryUsage().rss
+let peak = baseline
+setInterval(() => {
+  peak = Math.max(peak, process.memoryUsage().rss)
+}, 10).unref()
+
+function peakAnswer(res: http.ServerResponse) {
+  const growth = peak - baseline
+  baseline = process.memoryUsage().rss
+  peak = baseline
+  res.end(String(growth))
+}
+
+const ASSET = Buffer.alloc(20 * 1024, 'a')
+
+if (mode === 'bare') {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-bare-'))
+  fs.writeFileSync(path.join(dir, 'asset.js'), ASSET)
+  let n = 0
+  const server = http.createServer((req, res) => {
+    if (req.url === '/__bench/peak') return peakAnswer(res)
+    if (req.method === 'PUT') {
+      const file = path.join(dir, `upload-${n++}`)
+      req.pipe(fs.createWriteStream(file, { flush: true })).on('finish', () => {
+        fs.rmSync(file, { force: true })
+        res.end()
+      })
+      return
+    }
+    fs.readFile(path.join(dir, 'asset.js'), (error, data) => {
+      res.setHeader('Content-Type', 'text/javascript')
+      res.end(error ? '' : data)
+    })
+  })
+  server.listen(0, '127.0.0.1', () => {
+    const address = server.address()
+    console.log(`READY ${typeof address === 'object' && address ? address.port : 0}`)
+  })
+} else {
+  const t = await createTestApp({ MAX_PACKAGE_BYTES: String(700 * 1024 * 1024) })
+  let previewPath = ''
+  const server = serve({
+    port: 0,
+    hostname: '127.0.0.1',
+    fetch: async (request: Request) => {
+      const url = new URL(request.url)
+      if (url.pathname === '/__bench/peak') {
+        const growth = peak - baseline
+        baseline = process.memoryUsage().rss
+        peak = baseline
+        return new Response(String(growth))
+      }
+      if (url.pathname === '/__bench/signed') {
+        const answer = t.service.getUploadUrl({ sub: 'bench' }, { filename: `b-${Date.now()}.zip`, contentType: 'application/zip', policy: 'keep' })
+        return new Response(answer.signedRequest.replace(PUBLIC_URL, ''))
+      }
+      if (url.pathname === '/__bench/preview') {
+        if (!previewPath) {
+          const zip = zipSync({ 'index.html': new TextEncoder().encode('<script src="mraid.js"></script><script src="asset.js"></script>'), 'asset.js': [ASSET, { level: 0 }] })
+          const answer = t.service.getUploadUrl({ sub: 'bench' }, { filename: 'preview.zip', contentType: 'application/zip', policy: 'keep' })
+          const { Readable } = await import('node:stream')
+          await t.service.receiveUpload(answer.uuid, Readable.from([zip]), zip.length)
+          await t.service.validateUpload({ sub: 'bench' }, answer.uuid, { requireMraid: true })
+          previewPath = t.pathOf(t.service.create({ sub: 'bench' }, answer.uuid).index_url).replace('index.html', 'asset.js')
+        }
+        return new Response(previewPath)
+      }
+      return t.app.fetch(request)
+    },
+  })
+  server.on('listening', () => {
+    const address = server.address()
+    console.log(`READY ${typeof address === 'object' && address ? address.port : 0}`)
+  })
+}

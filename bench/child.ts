@@ -1,0 +1,84 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import http from 'node:http'
+
+export interface BenchServer {
+  origin: string
+  get(path: string): Promise<string>
+  stop(): void
+  process: ChildProcess
+}
+
+export function startChild(mode: 'ours' | 'bare'): Promise<BenchServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/child-server.ts', mode], { stdio: ['ignore', 'pipe', 'inherit'] })
+  return new Promise((resolve, reject) => {
+    let output = ''
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+      const port = /READY (\d+)/.exec(output)?.[1]
+      if (!port) return
+      const origin = `http://127.0.0.1:${port}`
+      resolve({
+        origin,
+        process: child,
+        get: async (path) => (await fetch(origin + path)).text(),
+        stop: () => child.kill('SIGTERM'),
+      })
+    })
+    child.on('exit', (code) => reject(new Error(`bench server (${mode}) exited with ${code}`)))
+  })
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 })
+
+/** PUTs `bytes` zeros in 1 MiB chunks; answers the seconds it took. */
+export function putBytes(url: string, bytes: number): Promise<number> {
+  const started = performance.now()
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/zip', 'Content-Length': String(bytes) },
+    })
+    request.on('response', (response) => {
+      response.resume()
+      response.on('end', () =>
+        response.statusCode === 200 ? resolve((performance.now() - started) / 1000) : reject(new Error(`PUT answered ${response.statusCode}`)),
+      )
+    })
+    request.on('error', reject)
+    const chunk = Buffer.alloc(1024 * 1024)
+    let sent = 0
+    const pump = () => {
+      while (sent < bytes) {
+        const part = Math.min(chunk.length, bytes - sent)
+        sent += part
+        if (!request.write(part === chunk.length ? chunk : chunk.subarray(0, part))) {
+          request.once('drain', pump)
+          return
+        }
+      }
+      request.end()
+    }
+    pump()
+  })
+}
+
+/** `total` GETs over `concurrency` keep-alive connections; answers requests per second. */
+export async function loadTest(url: string, total: number, concurrency: number): Promise<number> {
+  let next = 0
+  const worker = async () => {
+    while (next < total) {
+      next++
+      await new Promise<void>((resolve, reject) => {
+        http
+          .get(url, { agent }, (response) => {
+            response.resume()
+            response.on('end', () => (response.statusCode === 200 ? resolve() : reject(new Error(`GET answered ${response.statusCode}`))))
+          })
+          .on('error', reject)
+      })
+    }
+  }
+  const started = performance.now()
+  await Promise.all(Array.from({ length: concurrency }, worker))
+  return total / ((performance.now() - started) / 1000)
+}
