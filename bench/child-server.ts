@@ -65,17 +65,30 @@ if (mode === 'bare') {
         return new Response(String(growth))
       }
       if (url.pathname === '/__bench/signed') {
-        const answer = t.service.getUploadUrl({ sub: 'bench' }, { filename: `b-${Date.now()}.zip`, contentType: 'application/zip', policy: 'keep' })
+        const answer = t.service.getUploadUrl(
+          { sub: 'bench' },
+          { filename: `b-${Date.now()}.zip`, contentType: 'application/zip', policy: 'keep' },
+        )
         return new Response(answer.signedRequest.replace(PUBLIC_URL, ''))
       }
       if (url.pathname === '/__bench/preview') {
         if (!previewPath) {
-          const zip = zipSync({ 'index.html': new TextEncoder().encode('<script src="mraid.js"></script><script src="asset.js"></script>'), 'asset.js': [ASSET, { level: 0 }] })
-          const answer = t.service.getUploadUrl({ sub: 'bench' }, { filename: 'preview.zip', contentType: 'application/zip', policy: 'keep' })
+          const zip = zipSync({
+            'index.html': new TextEncoder().encode(
+              '<script src="mraid.js"></script><script src="asset.js"></script>',
+            ),
+            'asset.js': [ASSET, { level: 0 }],
+          })
+          const answer = t.service.getUploadUrl(
+            { sub: 'bench' },
+            { filename: 'preview.zip', contentType: 'application/zip', policy: 'keep' },
+          )
           const { Readable } = await import('node:stream')
           await t.service.receiveUpload(answer.uuid, Readable.from([zip]), zip.length)
           await t.service.validateUpload({ sub: 'bench' }, answer.uuid, { requireMraid: true })
-          previewPath = t.pathOf(t.service.create({ sub: 'bench' }, answer.uuid).index_url).replace('index.html', 'asset.js')
+          previewPath = t
+            .pathOf(t.service.create({ sub: 'bench' }, answer.uuid).index_url)
+            .replace('index.html', 'asset.js')
         }
         return new Response(previewPath)
       }

@@ -9,7 +9,9 @@ export interface BenchServer {
 }
 
 export function startChild(mode: 'ours' | 'bare'): Promise<BenchServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/child-server.ts', mode], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/child-server.ts', mode], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
   return new Promise((resolve, reject) => {
     let output = ''
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -41,7 +43,9 @@ export function putBytes(url: string, bytes: number): Promise<number> {
     request.on('response', (response) => {
       response.resume()
       response.on('end', () =>
-        response.statusCode === 200 ? resolve((performance.now() - started) / 1000) : reject(new Error(`PUT answered ${response.statusCode}`)),
+        response.statusCode === 200
+          ? resolve((performance.now() - started) / 1000)
+          : reject(new Error(`PUT answered ${response.statusCode}`)),
       )
     })
     request.on('error', reject)
@@ -72,7 +76,11 @@ export async function loadTest(url: string, total: number, concurrency: number):
         http
           .get(url, { agent }, (response) => {
             response.resume()
-            response.on('end', () => (response.statusCode === 200 ? resolve() : reject(new Error(`GET answered ${response.statusCode}`))))
+            response.on('end', () =>
+              response.statusCode === 200
+                ? resolve()
+                : reject(new Error(`GET answered ${response.statusCode}`)),
+            )
           })
           .on('error', reject)
       })

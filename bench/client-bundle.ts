@@ -10,11 +10,17 @@ import type { Figure } from './measure.ts'
 export async function benchClientBundle(): Promise<Figure[]> {
   const html = fs.readFileSync('dist/client/index.html', 'utf8')
   const scripts = [...html.matchAll(/(?:src|href)="\/ads-preview\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!)
-  const ours = scripts.reduce((sum, file) => sum + gzipSync(fs.readFileSync(path.join('dist/client', file))).length, 0)
+  const ours = scripts.reduce(
+    (sum, file) => sum + gzipSync(fs.readFileSync(path.join('dist/client', file))).length,
+    0,
+  )
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-react-'))
   try {
     const entry = path.join(dir, 'hello.tsx')
-    fs.writeFileSync(entry, "import { createRoot } from 'react-dom/client'\ncreateRoot(document.body).render(<p>hello</p>)\n")
+    fs.writeFileSync(
+      entry,
+      "import { createRoot } from 'react-dom/client'\ncreateRoot(document.body).render(<p>hello</p>)\n",
+    )
     const result = await build({
       entryPoints: [entry],
       bundle: true,
@@ -25,7 +31,16 @@ export async function benchClientBundle(): Promise<Figure[]> {
       nodePaths: [path.resolve('node_modules')],
     })
     const react = gzipSync(result.outputFiles[0]!.contents).length
-    return [{ name: 'JavaScript /main loads (gzip)', value: ours / 1024, unit: 'KB', baseline: react / 1024, baselineName: 'React + ReactDOM alone', lowerIsBetter: true }]
+    return [
+      {
+        name: 'JavaScript /main loads (gzip)',
+        value: ours / 1024,
+        unit: 'KB',
+        baseline: react / 1024,
+        baselineName: 'React + ReactDOM alone',
+        lowerIsBetter: true,
+      },
+    ]
   } finally {
     fs.rmSync(dir, { recursive: true, force: true })
   }

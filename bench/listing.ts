@@ -27,7 +27,10 @@ export async function benchListing(): Promise<Figure[]> {
       createdAt: now - i * 1000,
     }))
     t.db.transaction((tx) => {
-      for (let i = 0; i < rows.length; i += 500) tx.insert(packages).values(rows.slice(i, i + 500)).run()
+      for (let i = 0; i < rows.length; i += 500)
+        tx.insert(packages)
+          .values(rows.slice(i, i + 500))
+          .run()
     })
     const statement = t.db.$client.prepare('SELECT * FROM packages ORDER BY created_at DESC')
     const runs = 60
@@ -47,9 +50,30 @@ export async function benchListing(): Promise<Figure[]> {
       bareBytes = json.length
     }
     return [
-      { name: 'list 10,000 packages, p50', value: percentile(ours, 50), unit: 'ms', baseline: percentile(bare, 50), baselineName: 'bare query + JSON', lowerIsBetter: true },
-      { name: 'list 10,000 packages, p99', value: percentile(ours, 99), unit: 'ms', baseline: percentile(bare, 99), baselineName: 'bare query + JSON', lowerIsBetter: true },
-      { name: 'list 10,000 packages, response', value: oursBytes / 1024, unit: 'KB', baseline: bareBytes / 1024, baselineName: 'bare rows as JSON', lowerIsBetter: true },
+      {
+        name: 'list 10,000 packages, p50',
+        value: percentile(ours, 50),
+        unit: 'ms',
+        baseline: percentile(bare, 50),
+        baselineName: 'bare query + JSON',
+        lowerIsBetter: true,
+      },
+      {
+        name: 'list 10,000 packages, p99',
+        value: percentile(ours, 99),
+        unit: 'ms',
+        baseline: percentile(bare, 99),
+        baselineName: 'bare query + JSON',
+        lowerIsBetter: true,
+      },
+      {
+        name: 'list 10,000 packages, response',
+        value: oursBytes / 1024,
+        unit: 'KB',
+        baseline: bareBytes / 1024,
+        baselineName: 'bare rows as JSON',
+        lowerIsBetter: true,
+      },
     ]
   } finally {
     t.cleanup()

@@ -1,9 +1,12 @@
 // Open package zips, kept by uuid so a preview's many asset requests read the central
-// directory once. A package's files never change under one uuid; a deleted or replaced one is
-// evicted by the service's `removed` event.
-import type { ZipArchive } from '../../shared/zip/zip-reader.ts'
-import { readZip } from '../../shared/zip/zip-reader.ts'
+// directory once and small files come from memory after their first read (a package's files
+// never change under one uuid). A deleted or replaced package is evicted by the service's
+// `removed` event.
+import { readZip, type ZipArchive, type ZipEntry } from '../../shared/zip/zip-reader.ts'
 import type { BlobStore, ClosableByteSource } from '../storage/blob-store.ts'
+
+const CACHEABLE_FILE_BYTES = 1024 * 1024
+const CACHE_BUDGET_BYTES = 64 * 1024 * 1024
 
 export interface OpenPackage {
   archive: ZipArchive
@@ -11,16 +14,26 @@ export interface OpenPackage {
   /** Folder of the entry HTML inside the zip ('' or 'wrapper/'). */
   root: string
   entry: string
+  /** Inflated, CRC-checked files, by path. */
+  files: Map<string, Uint8Array>
+  cachedBytes: number
+}
+
+export interface PackageLocation {
+  blobKey: string
+  entry: string
 }
 
 export function createArchiveCache(blobStore: BlobStore, capacity = 64) {
   const open = new Map<string, Promise<OpenPackage>>()
+  let cachedBytes = 0
 
-  async function load(blobKey: string, entry: string): Promise<OpenPackage> {
-    const source = await blobStore.openSource(blobKey)
+  async function load(location: PackageLocation): Promise<OpenPackage> {
+    const source = await blobStore.openSource(location.blobKey)
     try {
       const archive = await readZip(source)
-      return { archive, source, root: entry.slice(0, entry.lastIndexOf('/') + 1), entry }
+      const root = location.entry.slice(0, location.entry.lastIndexOf('/') + 1)
+      return { archive, source, root, entry: location.entry, files: new Map(), cachedBytes: 0 }
     } catch (error) {
       await source.close()
       throw error
@@ -31,11 +44,17 @@ export function createArchiveCache(blobStore: BlobStore, capacity = 64) {
     const pending = open.get(uuid)
     if (!pending) return
     open.delete(uuid)
-    pending.then((item) => item.source.close()).catch(() => {})
+    pending
+      .then((item) => {
+        cachedBytes -= item.cachedBytes
+        return item.source.close()
+      })
+      .catch(() => {})
   }
 
   return {
-    get(uuid: string, blobKey: string, entry: string): Promise<OpenPackage> {
+    /** The open package; `locate` is asked only when it is not open yet. */
+    get(uuid: string, locate: () => PackageLocation | undefined): Promise<OpenPackage> | undefined {
       let pending = open.get(uuid)
       if (pending) {
         // Most recently used last, so the first key is the one to evict.
@@ -43,12 +62,27 @@ export function createArchiveCache(blobStore: BlobStore, capacity = 64) {
         open.set(uuid, pending)
         return pending
       }
-      pending = load(blobKey, entry)
+      const location = locate()
+      if (!location) return undefined
+      pending = load(location)
       pending.catch(() => open.delete(uuid))
       open.set(uuid, pending)
       if (open.size > capacity) evict(open.keys().next().value!)
       return pending
     },
+
+    async read(pkg: OpenPackage, entry: ZipEntry): Promise<Uint8Array> {
+      const cached = pkg.files.get(entry.path)
+      if (cached) return cached
+      const bytes = await pkg.archive.readEntry(entry)
+      if (bytes.length <= CACHEABLE_FILE_BYTES && cachedBytes + bytes.length <= CACHE_BUDGET_BYTES) {
+        pkg.files.set(entry.path, bytes)
+        pkg.cachedBytes += bytes.length
+        cachedBytes += bytes.length
+      }
+      return bytes
+    },
+
     evict,
     closeAll(): void {
       for (const uuid of [...open.keys()]) evict(uuid)

@@ -44,9 +44,9 @@ export function createPreviewRoutes(deps: PreviewRoutesDeps) {
       const prefix = `/${encodeURIComponent(uuid)}/`
       const requestPath = new URL(c.req.url).pathname
       const relative = decodeURIComponent(requestPath.slice(requestPath.indexOf(prefix) + prefix.length))
-      const located = deps.service.locate(uuid)
-      if (!located) throw new AppError('NOT_FOUND', 'Package not found')
-      const pkg = await archives.get(uuid, located.blobKey, located.entry)
+      const opening = archives.get(uuid, () => deps.service.locate(uuid))
+      if (!opening) throw new AppError('NOT_FOUND', 'Package not found')
+      const pkg = await opening
       const wanted = relative === '' ? pkg.entry : pkg.root + relative
       const entry = pkg.archive.get(wanted)
       if (!entry || entry.isDirectory) {
@@ -60,7 +60,7 @@ export function createPreviewRoutes(deps: PreviewRoutesDeps) {
         return c.text('Not found', 404, PREVIEW_HEADERS)
       }
       try {
-        const bytes = await pkg.archive.readEntry(entry)
+        const bytes = await archives.read(pkg, entry)
         return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
           ...PREVIEW_HEADERS,
           'Content-Type': contentTypeOf(entry.path),

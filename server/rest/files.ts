@@ -3,6 +3,7 @@
 // random and never listed without a token; the PUT needs a valid signature.
 import { Readable } from 'node:stream'
 import type { ReadableStream as NodeWebStream } from 'node:stream/web'
+import type { HttpBindings } from '@hono/node-server'
 import { Hono } from 'hono'
 import { UPLOAD_CONTENT_TYPE } from '../../shared/constants.ts'
 import { AppError } from '../errors.ts'
@@ -23,7 +24,10 @@ function attachment(filename: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`
 }
 
-function nodeStream(c: { req: { raw: Request } }): Readable {
+/** The request body as a Node stream: the socket itself under @hono/node-server (no web-stream hop). */
+function nodeStream(c: { req: { raw: Request }; env: unknown }): Readable {
+  const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming
+  if (incoming) return incoming
   const body = c.req.raw.body
   return body ? Readable.fromWeb(body as NodeWebStream<Uint8Array>) : Readable.from([])
 }

@@ -22,13 +22,11 @@ test('the workbench expands, closes and resizes the creative like an app, and lo
 }) => {
   await signIn(page)
   const name = `workbench-${Date.now()}.zip`
-  await page
-    .locator('input[type=file]')
-    .setInputFiles({
-      name,
-      mimeType: 'application/zip',
-      buffer: Buffer.from(zipOf({ 'index.html': CREATIVE, 'unused.txt': 'left over' })),
-    })
+  await page.locator('input[type=file]').setInputFiles({
+    name,
+    mimeType: 'application/zip',
+    buffer: Buffer.from(zipOf({ 'index.html': CREATIVE, 'unused.txt': 'left over' })),
+  })
   const row = page.locator('tbody tr').filter({ hasText: name })
   await expect(row).toHaveCount(1)
   await row.getByRole('button', { name: 'Preview', exact: true }).click()
