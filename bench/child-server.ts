@@ -87,7 +87,7 @@ if (mode === 'bare') {
           await t.service.receiveUpload(answer.uuid, Readable.from([zip]), zip.length)
           await t.service.validateUpload({ sub: 'bench' }, answer.uuid, { requireMraid: true })
           previewPath = t
-            .pathOf(t.service.create({ sub: 'bench' }, answer.uuid).index_url)
+            .pathOf(t.service.create({ sub: 'bench' }, answer.uuid).package.index_url)
             .replace('index.html', 'asset.js')
         }
         return new Response(previewPath)

@@ -6,6 +6,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CookieClient } from '../../tests/helpers/oidc-http.ts'
 import { parseConfig } from '../config.ts'
 import { type RunningServer, startServer } from '../server.ts'
 
@@ -27,27 +28,6 @@ function config() {
   })
 }
 
-/** A browser's cookie jar, for the provider's session and interaction cookies. */
-class Browser {
-  private cookies = new Map<string, string>()
-  async request(url: string, init: RequestInit = {}): Promise<Response> {
-    const response = await fetch(new URL(url, BASE), {
-      ...init,
-      redirect: 'manual',
-      headers: {
-        ...(init.headers as Record<string, string>),
-        cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-      },
-    })
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair] = cookie.split(';')
-      const [name, ...value] = pair!.split('=')
-      this.cookies.set(name!, value.join('='))
-    }
-    return response
-  }
-}
-
 const b64url = (buffer: Buffer) => buffer.toString('base64url')
 
 function authorizeUrl(challenge: string, extra: Record<string, string> = {}) {
@@ -65,19 +45,12 @@ function authorizeUrl(challenge: string, extra: Record<string, string> = {}) {
   })}`
 }
 
-async function loginForm(browser: Browser, url: string) {
-  const first = await browser.request(url)
-  const form = await browser.request(first.headers.get('location')!)
-  const html = await form.text()
-  return { action: /action="([^"]+)"/.exec(html)![1]!, csrf: /name="csrf" value="([^"]+)"/.exec(html)![1]! }
+async function loginForm(browser: CookieClient, url: string) {
+  return browser.loginForm(url)
 }
 
-async function submit(browser: Browser, form: { action: string; csrf: string }, password: string) {
-  return browser.request(`http://localhost:${PORT}${form.action}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ email: EMAIL, password, csrf: form.csrf }).toString(),
-  })
+async function submit(browser: CookieClient, form: { action: string; csrf: string }, password: string) {
+  return browser.submitLogin(form, EMAIL, password)
 }
 
 beforeAll(async () => {
@@ -91,7 +64,7 @@ afterAll(async () => {
 
 describe('the embedded provider', () => {
   it('signs in with authorization code + PKCE, and a restart signs nobody out', async () => {
-    const browser = new Browser()
+    const browser = new CookieClient(`http://localhost:${PORT}`)
     const verifier = b64url(randomBytes(32))
     const challenge = b64url(createHash('sha256').update(verifier).digest())
     const form = await loginForm(browser, authorizeUrl(challenge))
@@ -155,7 +128,7 @@ describe('the embedded provider', () => {
   })
 
   it('throttles failed sign-ins: the sixth try within 15 minutes is refused even with the right password', async () => {
-    const browser = new Browser()
+    const browser = new CookieClient(`http://localhost:${PORT}`)
     const form = await loginForm(browser, authorizeUrl('x'.repeat(43)))
     for (let i = 0; i < 5; i++) {
       const wrong = await submit(browser, form, 'wrong-password')
@@ -168,7 +141,7 @@ describe('the embedded provider', () => {
   })
 
   it('refuses a login form posted without its CSRF token', async () => {
-    const browser = new Browser()
+    const browser = new CookieClient(`http://localhost:${PORT}`)
     const form = await loginForm(browser, authorizeUrl('y'.repeat(43)))
     const forged = await submit(browser, { ...form, csrf: 'forged' }, PASSWORD)
     expect(forged.status).toBe(403)

@@ -174,11 +174,12 @@ export function createPackageService(deps: PackageServiceDeps) {
       return { message: 'The package is valid.', details: inspectionWarnings(report) }
     },
 
-    create(user: AuthUser, uuid: string): Package {
+    /** Creates the package of a validated upload; again for the same upload, answers the same package (`created: false`). */
+    create(user: AuthUser, uuid: string): { package: Package; created: boolean } {
       const upload = requireUpload(uuid)
       if (upload.state === 'created') {
         const existing = db.select(PACKAGE_COLUMNS).from(packages).where(eq(packages.uuid, uuid)).get()
-        if (existing) return view(existing)
+        if (existing) return { package: view(existing), created: false }
         throw new AppError('NOT_FOUND', MESSAGES.packageNotFound)
       }
       if (upload.state !== 'validated') throw new AppError('CONFLICT', MESSAGES.uploadNotValidated)
@@ -240,7 +241,7 @@ export function createPackageService(deps: PackageServiceDeps) {
         )
       }
       deps.events?.created?.(uuid)
-      return view(row)
+      return { package: view(row), created: true }
     },
 
     async delete(_user: AuthUser, uuid: string): Promise<{ uuid: string }> {

@@ -173,6 +173,18 @@ describe('upload, validate, create, list', () => {
     expect(malformed.status).toBe(400)
   })
 
+  it('creating the same upload again answers 200 with the same package, not a second one', async () => {
+    const pkg = await created('twice.zip')
+    const again = await t.app.request(`/ads-preview/api/packages/${pkg.uuid}`, {
+      method: 'POST',
+      headers: t.auth,
+    })
+    expect(again.status).toBe(200)
+    expect(((await json(again)).package as { id: number }).id).toBe(pkg.id)
+    const list = await json(await t.app.request('/ads-preview/api/packages', { headers: t.auth }))
+    expect(list.packages).toHaveLength(1)
+  })
+
   it('answers 404 for an unknown uuid', async () => {
     for (const [method, url] of [
       ['DELETE', '/ads-preview/api/packages/unknown'],

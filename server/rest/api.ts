@@ -8,7 +8,10 @@ import type { PackageService } from '../packages/service.ts'
 export function createApiRoutes(service: PackageService) {
   return new Hono<{ Variables: AuthVariables }>()
     .get('/packages', (c) => c.json(service.list()))
-    .post('/packages/:uuid', (c) => c.json({ package: service.create(c.var.user, c.req.param('uuid')) }, 201))
+    .post('/packages/:uuid', (c) => {
+      const result = service.create(c.var.user, c.req.param('uuid'))
+      return c.json({ package: result.package }, result.created ? 201 : 200)
+    })
     .delete('/packages/:uuid', async (c) => c.json(await service.delete(c.var.user, c.req.param('uuid'))))
     .get('/upload/get-package-upload-url', (c) => {
       const query = parseInput(uploadUrlQuerySchema, c.req.query())

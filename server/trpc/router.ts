@@ -11,7 +11,7 @@ export const appRouter = router({
     list: protectedProcedure.query(({ ctx }) => ctx.service.list()),
     get: protectedProcedure.input(uuidInput).query(({ ctx, input }) => ctx.service.get(input.uuid)),
     create: protectedProcedure.input(uuidInput).mutation(({ ctx, input }) => ({
-      package: ctx.service.create(ctx.user, input.uuid),
+      package: ctx.service.create(ctx.user, input.uuid).package,
     })),
     delete: protectedProcedure
       .input(uuidInput)

@@ -22,8 +22,10 @@ export type * from './types.ts'
 export const DEFAULT_INSPECTION_LIMITS: InspectionLimits = {
   maxEntries: 10_000,
   maxTotalBytes: 500 * 1024 * 1024,
-  maxEntryRatio: 200,
-  ratioCheckFromBytes: 1024 * 1024,
+  // Repetitive text legitimately deflates several hundred times; what makes a bomb is a huge
+  // entry that also compresses absurdly (the total cap and the capped inflate do the rest).
+  maxEntryRatio: 100,
+  ratioCheckFromBytes: 20 * 1024 * 1024,
   maxTextFileBytes: 8 * 1024 * 1024,
 }
 

@@ -1,0 +1,59 @@
+// Signs in to the embedded provider over plain HTTP, as a browser would (cookies kept), for
+// tests that drive a real server without a browser.
+export class CookieClient {
+  private cookies = new Map<string, string>()
+  constructor(private readonly origin: string) {}
+
+  async request(url: string, init: RequestInit = {}): Promise<Response> {
+    const response = await fetch(new URL(url, this.origin), {
+      ...init,
+      redirect: 'manual',
+      headers: {
+        ...(init.headers as Record<string, string>),
+        cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      },
+    })
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(';')
+      const [name, ...value] = pair!.split('=')
+      this.cookies.set(name!, value.join('='))
+    }
+    return response
+  }
+
+  /** The login form behind an authorize URL: where to post, and its CSRF token. */
+  async loginForm(authorizeUrl: string): Promise<{ action: string; csrf: string }> {
+    const first = await this.request(authorizeUrl)
+    const html = await (await this.request(first.headers.get('location')!)).text()
+    return { action: /action="([^"]+)"/.exec(html)![1]!, csrf: /name="csrf" value="([^"]+)"/.exec(html)![1]! }
+  }
+
+  submitLogin(form: { action: string; csrf: string }, email: string, password: string): Promise<Response> {
+    return this.request(form.action, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email, password, csrf: form.csrf }).toString(),
+    })
+  }
+}
+
+/** An access token from the embedded provider, through its implicit flow and login page. */
+export async function implicitAccessToken(base: string, email: string, password: string): Promise<string> {
+  const client = new CookieClient(new URL(base).origin)
+  const authorize = `${base}/oidc/auth?${new URLSearchParams({
+    client_id: 'ads-preview',
+    response_type: 'token id_token',
+    redirect_uri: `${base}/validate-token`,
+    scope: 'openid profile email',
+    audience: `${base}/api`,
+    state: 's'.repeat(32),
+    nonce: 'n'.repeat(32),
+  })}`
+  const form = await client.loginForm(authorize)
+  const afterLogin = await client.submitLogin(form, email, password)
+  const callback = await client.request(afterLogin.headers.get('location')!)
+  const fragment = new URLSearchParams(new URL(callback.headers.get('location')!).hash.slice(1))
+  const token = fragment.get('access_token')
+  if (!token) throw new Error('no access token in the callback')
+  return token
+}
