@@ -1,8 +1,8 @@
-import type { z } from 'zod'
+import type { z } from 'zod/mini'
 import { AppError } from '../errors.ts'
 
 /** Parses input with a zod schema; a 400 names the first bad field. */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+export function parseInput<S extends z.ZodMiniType>(schema: S, input: unknown): z.infer<S> {
   const result = schema.safeParse(input)
   if (result.success) return result.data
   const issue = result.error.issues[0]
