@@ -2,6 +2,7 @@
 // table is printed and written to bench/results/latest.md. Not part of `npm test`.
 import fs from 'node:fs'
 import os from 'node:os'
+import { benchBrowser } from './browser.ts'
 import { benchClientBundle } from './client-bundle.ts'
 import { benchInspection } from './inspection.ts'
 import { benchListing } from './listing.ts'
@@ -13,6 +14,7 @@ const figures: Figure[] = [
   ...(await benchInspection()),
   ...(await benchListing()),
   ...(await benchClientBundle()),
+  ...(await benchBrowser()),
 ]
 
 const rows = figures.map((f) => {

@@ -39,6 +39,15 @@ export class CookieClient {
 
 /** An access token from the embedded provider, through its implicit flow and login page. */
 export async function implicitAccessToken(base: string, email: string, password: string): Promise<string> {
+  return (await implicitLogin(base, email, password)).accessToken
+}
+
+/** The tokens of an implicit login, as the browser app stores them. */
+export async function implicitLogin(
+  base: string,
+  email: string,
+  password: string,
+): Promise<{ accessToken: string; idToken: string; expiresIn: number }> {
   const client = new CookieClient(new URL(base).origin)
   const authorize = `${base}/oidc/auth?${new URLSearchParams({
     client_id: 'ads-preview',
@@ -53,7 +62,8 @@ export async function implicitAccessToken(base: string, email: string, password:
   const afterLogin = await client.submitLogin(form, email, password)
   const callback = await client.request(afterLogin.headers.get('location')!)
   const fragment = new URLSearchParams(new URL(callback.headers.get('location')!).hash.slice(1))
-  const token = fragment.get('access_token')
-  if (!token) throw new Error('no access token in the callback')
-  return token
+  const accessToken = fragment.get('access_token')
+  const idToken = fragment.get('id_token')
+  if (!accessToken || !idToken) throw new Error('no tokens in the callback')
+  return { accessToken, idToken, expiresIn: Number(fragment.get('expires_in')) }
 }
