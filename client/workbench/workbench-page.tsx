@@ -108,7 +108,9 @@ function Workbench({
     { width: Math.max(screen.width, size.width), height: screen.height },
     resize,
   )
-  const src = `${indexUrl}?${new URLSearchParams({ placement })}`
+  // sdk=1: the entry is served with mraid.js (and MRAID_ENV) injected first, as an app's SDK does.
+  const device = `${screen.width}x${screen.height}`
+  const src = `${indexUrl}?${new URLSearchParams({ placement, sdk: '1', max: device, screen: device })}`
 
   const append = useCallback((kind: string, text: string) => {
     setLog((lines) => [...lines.slice(-(MAX_LOG_LINES - 1)), { id: nextId.current++, kind, text }])

@@ -59,14 +59,22 @@
     }
   }
 
+  // The workbench tells the host the device it plays (`max` and `screen` as WxH); a plain
+  // tab is its own device.
+  function sizeParam(name) {
+    var match = /^(\d+)x(\d+)$/.exec(params.get(name) || '')
+    return match ? { width: Number(match[1]), height: Number(match[2]) } : null
+  }
   function screenSize() {
-    return {
-      width: window.screen.width || window.innerWidth,
-      height: window.screen.height || window.innerHeight,
-    }
+    return (
+      sizeParam('screen') || {
+        width: window.screen.width || window.innerWidth,
+        height: window.screen.height || window.innerHeight,
+      }
+    )
   }
   function maxSize() {
-    return { width: window.innerWidth, height: window.innerHeight }
+    return sizeParam('max') || { width: window.innerWidth, height: window.innerHeight }
   }
   function viewportPosition() {
     return { x: 0, y: 0, width: window.innerWidth, height: window.innerHeight }
@@ -101,13 +109,16 @@
     dispatch('stateChange', next)
   }
 
-  // After a state change the container resizes the web view: report the size when that
-  // resize arrives, or after 300 ms when none does (a plain browser tab), never the stale size
-  // of the moment of the call, and once per change.
+  // A state change sets the new geometry before stateChange is announced (creatives check
+  // getCurrentPosition in their listener); sizeChange follows when the container has resized
+  // the web view, or after 300 ms when none does (a plain tab), once per change.
   var sizeTimer = null
   var reportedSize = null
   function reportSize(force) {
-    currentPosition = viewportPosition()
+    if (!force) {
+      currentPosition = viewportPosition()
+      if (state === 'default') defaultPosition = currentPosition
+    }
     var size = currentPosition.width + 'x' + currentPosition.height
     if (!force && size === reportedSize) return
     reportedSize = size
@@ -205,6 +216,7 @@
         return fireError('close is not allowed in state ' + state, 'close')
       if (state === 'expanded' || state === 'resized') {
         hideCloseRegion()
+        currentPosition = defaultPosition
         setState('default')
         fireSize(true)
         return
@@ -227,6 +239,8 @@
       if (url !== undefined && url !== null && typeof url !== 'string')
         return fireError('expand URL must be a string', 'expand')
       if (url) window.open(url, '_blank')
+      var max = maxSize()
+      currentPosition = { x: 0, y: 0, width: max.width, height: max.height }
       setState('expanded')
       showCloseRegion()
       fireSize(true)
@@ -239,6 +253,12 @@
       if (state !== 'default' && state !== 'resized')
         return fireError('resize is not allowed in state ' + state, 'resize')
       if (!resizeProperties) return fireError('Call setResizeProperties before resize', 'resize')
+      currentPosition = {
+        x: defaultPosition.x + resizeProperties.offsetX,
+        y: defaultPosition.y + resizeProperties.offsetY,
+        width: resizeProperties.width,
+        height: resizeProperties.height,
+      }
       setState('resized')
       showCloseRegion()
       fireSize(true)

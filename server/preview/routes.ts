@@ -12,6 +12,7 @@ import { PROJECT_ROOT } from '../project-root.ts'
 import type { BlobStore } from '../storage/blob-store.ts'
 import { createArchiveCache } from './archive-cache.ts'
 import { contentTypeOf } from './content-type.ts'
+import { injectSdk } from './sdk-injection.ts'
 
 export const PREVIEW_CSP =
   'sandbox allow-scripts allow-popups allow-popups-to-escape-sandbox allow-forms allow-pointer-lock allow-modals'
@@ -60,7 +61,8 @@ export function createPreviewRoutes(deps: PreviewRoutesDeps) {
         return c.text('Not found', 404, PREVIEW_HEADERS)
       }
       try {
-        const bytes = await archives.read(pkg, entry)
+        const stored = await archives.read(pkg, entry)
+        const bytes = entry.path === pkg.entry && c.req.query('sdk') === '1' ? injectSdk(stored) : stored
         return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
           ...PREVIEW_HEADERS,
           'Content-Type': contentTypeOf(entry.path),

@@ -84,6 +84,11 @@ describe('upload, validate, create, list', () => {
     expect(await mraid.text()).toContain('getVersion')
     const missing = await t.app.request(t.pathOf(pkg.index_url).replace('index.html', 'nope.png'))
     expect(missing.status).toBe(404)
+    // Playing the SDK's part (the workbench), the host comes first, after the doctype.
+    const asSdk = await (await t.app.request(`${t.pathOf(pkg.index_url)}?sdk=1`)).text()
+    expect(asSdk).toBe(
+      VALID_INDEX_HTML.replace('<!doctype html>', '<!doctype html><script src="mraid.js"></script>'),
+    )
   })
 
   it('answers 409 with filenameExists for a taken name under the default policy', async () => {
