@@ -29,6 +29,10 @@ const ASSET = Buffer.alloc(20 * 1024, 'a')
 
 if (mode === 'bare') {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-bare-'))
+  process.on('SIGTERM', () => {
+    fs.rmSync(dir, { recursive: true, force: true })
+    process.exit(0)
+  })
   fs.writeFileSync(path.join(dir, 'asset.js'), ASSET)
   let n = 0
   const server = http.createServer((req, res) => {
@@ -52,6 +56,10 @@ if (mode === 'bare') {
   })
 } else {
   const t = await createTestApp({ MAX_PACKAGE_BYTES: String(700 * 1024 * 1024) })
+  process.on('SIGTERM', () => {
+    t.cleanup()
+    process.exit(0)
+  })
   let previewPath = ''
   const server = serve({
     port: 0,

@@ -3,6 +3,7 @@
 // real server started from source.
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
+import path from 'node:path'
 import process from 'node:process'
 
 process.chdir(new URL('..', import.meta.url).pathname)
@@ -28,7 +29,7 @@ const server = spawn('npx', ['tsx', 'server/main.ts'], {
     ...process.env,
     PORT: port,
     PUBLIC_URL: `http://localhost:${port}`,
-    DATA_DIR: dataDir,
+    DATA_DIR: path.resolve(dataDir),
     CLIENT_DIR: clientDir,
     ADMIN_EMAIL: 'qa@example.com',
     ADMIN_PASSWORD: 'correct-horse-battery',

@@ -1,6 +1,6 @@
-// `npm test`: every test, unit (Vitest) then end-to-end (Playwright against the real server in
-// Chromium), and one closing line counting both: "tests: N passed, N failed, N skipped".
-// Extra arguments go to both runners (e.g. a name filter is better given to each directly).
+// `npm test`: every test, unit (Vitest), end-to-end (Playwright against the real server in
+// Chromium) and the single executable's end-to-end path, and one closing line counting them
+// all: "tests: N passed, N failed, N skipped".
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import process from 'node:process'
@@ -35,22 +35,35 @@ const unit = run('npx', [
 const e2e = run('npx', ['playwright', 'test', '--reporter=list,json'], {
   PLAYWRIGHT_JSON_OUTPUT_NAME: PLAYWRIGHT_REPORT,
 })
+// The single executable, built and run from an empty folder, through the sign-in and upload path.
+const BINARY_REPORT = '.tmp/binary-report.json'
+fs.rmSync(BINARY_REPORT, { force: true })
+const binary = run('node', ['scripts/test-binary.mjs', '--reporter=list,json'], {
+  PLAYWRIGHT_JSON_OUTPUT_NAME: BINARY_REPORT,
+})
 
 const vitest = readJson(VITEST_REPORT)
-const playwright = readJson(PLAYWRIGHT_REPORT)
 const counts = { passed: 0, failed: 0, skipped: 0 }
 if (vitest) {
   counts.passed += vitest.numPassedTests
   counts.failed += vitest.numFailedTests
   counts.skipped += vitest.numPendingTests + vitest.numTodoTests
 } else if (unit.status !== 0) counts.failed += 1
-if (playwright) {
-  counts.passed += playwright.stats.expected + playwright.stats.flaky
-  counts.failed += playwright.stats.unexpected
-  counts.skipped += playwright.stats.skipped
-} else if (e2e.status !== 0) counts.failed += 1
+for (const [report, result] of [
+  [readJson(PLAYWRIGHT_REPORT), e2e],
+  [readJson(BINARY_REPORT), binary],
+]) {
+  if (report) {
+    counts.passed += report.stats.expected + report.stats.flaky
+    counts.failed += report.stats.unexpected
+    counts.skipped += report.stats.skipped
+  } else if (result.status !== 0) counts.failed += 1
+}
 
-console.log(`\nunit: exit ${unit.status} in ${unit.seconds}s; e2e: exit ${e2e.status} in ${e2e.seconds}s`)
+console.log(
+  `\nunit: exit ${unit.status} in ${unit.seconds}s; e2e: exit ${e2e.status} in ${e2e.seconds}s; binary: exit ${binary.status} in ${binary.seconds}s`,
+)
 console.log(`tests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`)
-const ok = unit.status === 0 && e2e.status === 0 && counts.failed === 0 && counts.passed > 0
+const ok =
+  unit.status === 0 && e2e.status === 0 && binary.status === 0 && counts.failed === 0 && counts.passed > 0
 process.exit(ok ? 0 : 1)

@@ -20,6 +20,8 @@ export interface ComposeOptions {
   identityProvider?: IdentityProviderHandler
   /** After a package's record has committed (thumbnails hook in here). */
   onCreated?: (uuid: string) => void
+  /** The MRAID host script, when it is not read from the source tree. */
+  mraidHost?: string
 }
 
 export function composeApp(options: ComposeOptions) {
@@ -40,7 +42,11 @@ export function composeApp(options: ComposeOptions) {
       removed: (uuid) => preview?.evict(uuid),
     },
   })
-  preview = createPreviewRoutes({ service, blobStore })
+  preview = createPreviewRoutes({
+    service,
+    blobStore,
+    ...(options.mraidHost ? { mraidHost: options.mraidHost } : {}),
+  })
   const app = createApp({
     service,
     blobStore,

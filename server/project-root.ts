@@ -14,4 +14,6 @@ function findProjectRoot(start: string): string {
   }
 }
 
-export const PROJECT_ROOT = findProjectRoot(import.meta.dirname)
+// The single executable has no source tree: there the working folder stands in, and every
+// file the server needs comes from its embedded assets instead.
+export const PROJECT_ROOT = findProjectRoot(import.meta.dirname ?? process.cwd())

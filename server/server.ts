@@ -19,6 +19,14 @@ import { loadOrCreateSecret } from './storage/local-disk-store.ts'
 
 const SWEEP_INTERVAL_MS = 5 * 60 * 1000
 
+/** Where the product's own files are when they are not in the source tree (the single executable). */
+export interface RuntimeFiles {
+  migrationsDir?: string
+  /** The loaded SQLite addon. */
+  nativeBinding?: object
+  mraidHost?: string
+}
+
 export interface RunningServer {
   url: string
   port: number
@@ -28,9 +36,12 @@ export interface RunningServer {
   close(): Promise<void>
 }
 
-export async function startServer(config: Config): Promise<RunningServer> {
+export async function startServer(config: Config, runtime: RuntimeFiles = {}): Promise<RunningServer> {
   fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 })
-  const db = openDatabase(path.join(config.dataDir, 'ads-preview.db'))
+  const db = openDatabase(path.join(config.dataDir, 'ads-preview.db'), {
+    ...(runtime.migrationsDir ? { migrationsDir: runtime.migrationsDir } : {}),
+    ...(runtime.nativeBinding ? { nativeBinding: runtime.nativeBinding } : {}),
+  })
   const signingSecret = loadOrCreateSecret(path.join(config.dataDir, 'keys', 'blob-signing.key'))
 
   let identityProvider: (IdentityProviderHandler & { stop(): void }) | undefined
@@ -63,6 +74,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     clientConfig: buildClientConfig(config, issuer),
     ...(identityProvider ? { identityProvider } : {}),
     onCreated: (uuid) => void thumbnailer?.schedule(uuid),
+    ...(runtime.mraidHost ? { mraidHost: runtime.mraidHost } : {}),
   })
   thumbnailer = createThumbnailer({
     db,

@@ -14,13 +14,17 @@ export const DEFAULT_MIGRATIONS_DIR = path.join(PROJECT_ROOT, 'migrations')
 
 export interface OpenDatabaseOptions {
   migrationsDir?: string
-  /** Passed to better-sqlite3 when the addon is not in node_modules (the single executable). */
-  nativeBinding?: string
+  /** The SQLite addon, already loaded, when it is not in node_modules (the single executable). */
+  nativeBinding?: object
 }
 
 export function openDatabase(file: string, options: OpenDatabaseOptions = {}): Db {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true })
-  const sqlite = new Database(file, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {})
+  // better-sqlite3 takes a loaded addon object too; its typings only name the path form.
+  const sqlite = new Database(
+    file,
+    options.nativeBinding ? ({ nativeBinding: options.nativeBinding } as unknown as Database.Options) : {},
+  )
   sqlite.pragma('journal_mode = WAL')
   sqlite.pragma('synchronous = NORMAL')
   sqlite.pragma('foreign_keys = ON')

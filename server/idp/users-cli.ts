@@ -1,51 +1,5 @@
-// `npm run users -- list | add <email> [password] | remove <email> | passwd <email> [password]`:
-// manages the embedded provider's users in the data folder's database. A password left out is
-// generated and printed once.
-import path from 'node:path'
+// `npm run users -- ...` (see users-command.ts).
 import process from 'node:process'
-import { parseConfig } from '../config.ts'
-import { openDatabase } from '../db/client.ts'
-import { generatePassword } from './passwords.ts'
-import { addUser, listUsers, removeUser, setPassword } from './users.ts'
+import { runUsersCommand } from './users-command.ts'
 
-const USAGE = `Usage: npm run users -- <command>
-  list                      the users who can sign in
-  add <email> [password]    a new user (a password is generated when left out)
-  remove <email>            removes a user
-  passwd <email> [password] sets a new password (generated when left out)`
-
-async function run(args: string[]): Promise<number> {
-  const [command, email, password] = args
-  const config = parseConfig(process.env)
-  const db = openDatabase(path.join(config.dataDir, 'ads-preview.db'))
-  try {
-    if (command === 'list') {
-      const users = listUsers(db)
-      if (users.length === 0) console.log('No users yet: the first start creates one.')
-      for (const user of users) console.log(`${user.email}\t${new Date(user.createdAt).toISOString()}`)
-      return 0
-    }
-    if ((command === 'add' || command === 'passwd') && email) {
-      const chosen = password ?? generatePassword()
-      if (command === 'add') await addUser(db, email, chosen)
-      else await setPassword(db, email, chosen)
-      console.log(command === 'add' ? `Added ${email}.` : `Changed the password of ${email}.`)
-      if (!password) console.log(`Password: ${chosen}`)
-      return 0
-    }
-    if (command === 'remove' && email) {
-      removeUser(db, email)
-      console.log(`Removed ${email}.`)
-      return 0
-    }
-    console.error(USAGE)
-    return 2
-  } catch (error) {
-    console.error((error as Error).message)
-    return 1
-  } finally {
-    db.$client.close()
-  }
-}
-
-process.exitCode = await run(process.argv.slice(2))
+process.exitCode = await runUsersCommand(process.argv.slice(2))

@@ -31,7 +31,11 @@ export function createThumbnailer(deps: ThumbnailerDeps) {
 
   async function openBrowser(): Promise<Browser> {
     if (!browser) {
-      const { chromium } = await import('playwright-core')
+      const { chromium } = await import('playwright-core').catch((error: unknown) => {
+        // The single executable carries no playwright-core: the list keeps its placeholder tiles.
+        stopped = true
+        throw new Error(`thumbnails are off: playwright-core cannot be loaded (${(error as Error).message})`)
+      })
       browser = chromium.launch({ executablePath, args: CHROMIUM_ARGS })
       browser.catch(() => {
         browser = undefined

@@ -1,0 +1,78 @@
+// The single executable's entry (Node's single executable applications): the built client,
+// the migrations, the MRAID host and the SQLite addon travel as embedded assets and are written
+// once per version under <DATA_DIR>/.runtime/<version>/, beside the data, never to a temp
+// folder, so neither a normal stop nor SIGKILL leaves anything behind; older versions' files
+// are removed at start. Then it is the same server as `npm start`.
+import { createHash } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import process from 'node:process'
+import * as sea from 'node:sea'
+import { runServerCli } from '../cli.ts'
+import { parseConfig } from '../config.ts'
+import { runUsersCommand } from '../idp/users-command.ts'
+
+declare const APP_VERSION: string
+
+interface AppFiles {
+  /** relative path -> base64 content */
+  files: Record<string, string>
+}
+
+if (process.argv.includes('--version')) {
+  console.log(APP_VERSION)
+  process.exit(0)
+}
+
+function writeRuntime(dataDir: string) {
+  const runtimeRoot = path.join(dataDir, '.runtime')
+  const addon = Buffer.from(sea.getRawAsset('better_sqlite3.node') as ArrayBuffer)
+  const filesAsset = sea.getAsset('app-files.json', 'utf8')
+  const stamp = createHash('sha256').update(filesAsset).update(addon).digest('hex').slice(0, 12)
+  const dir = path.join(runtimeRoot, `${APP_VERSION}-${stamp}`)
+  if (!fs.existsSync(path.join(dir, '.complete'))) {
+    fs.rmSync(dir, { recursive: true, force: true })
+    const { files } = JSON.parse(filesAsset) as AppFiles
+    for (const [relative, content] of Object.entries(files)) {
+      const target = path.join(dir, relative)
+      fs.mkdirSync(path.dirname(target), { recursive: true })
+      fs.writeFileSync(target, Buffer.from(content, 'base64'))
+    }
+    fs.writeFileSync(path.join(dir, 'better_sqlite3.node'), addon, { mode: 0o700 })
+    fs.writeFileSync(path.join(dir, '.complete'), '')
+  }
+  for (const other of fs.readdirSync(runtimeRoot)) {
+    if (path.join(runtimeRoot, other) !== dir)
+      fs.rmSync(path.join(runtimeRoot, other), { recursive: true, force: true })
+  }
+  return dir
+}
+
+/** The SEA's require() loads built-in modules only: the addon is loaded by hand. */
+function loadAddon(dir: string): object {
+  const addon: { exports: object } = { exports: {} }
+  process.dlopen(addon, path.join(dir, 'better_sqlite3.node'))
+  return addon.exports
+}
+
+if (process.argv[2] === 'users') {
+  const dir = writeRuntime(parseConfig(process.env).dataDir)
+  void runUsersCommand(process.argv.slice(3), {
+    migrationsDir: path.join(dir, 'migrations'),
+    nativeBinding: loadAddon(dir),
+  }).then((code) => process.exit(code))
+} else {
+  void runServerCli({
+    version: APP_VERSION,
+    usersCommand: './ads-preview users',
+    runtime: (config) => {
+      const dir = writeRuntime(config.dataDir)
+      config.clientDir = path.join(dir, 'client')
+      return {
+        migrationsDir: path.join(dir, 'migrations'),
+        nativeBinding: loadAddon(dir),
+        mraidHost: fs.readFileSync(path.join(dir, 'mraid-host.js'), 'utf8'),
+      }
+    },
+  })
+}
