@@ -3,7 +3,7 @@ import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { packageSchema } from '../../shared/api.ts'
 import { MESSAGES } from '../../shared/constants.ts'
-import { packageWithoutMraid, VALID_INDEX_HTML, validPackage } from '../../tests/fixtures/packages.ts'
+import { packageWithoutMraid, VALID_INDEX_HTML, validPackage, zipOf } from '../../tests/fixtures/packages.ts'
 import { createTestApp, type TestApp, uploadPackage } from '../../tests/helpers/test-app.ts'
 
 let t: TestApp
@@ -89,6 +89,24 @@ describe('upload, validate, create, list', () => {
     expect(asSdk).toBe(
       VALID_INDEX_HTML.replace('<!doctype html>', '<!doctype html><script src="mraid.js"></script>'),
     )
+  })
+
+  it('shows the largest image as thumbnail until a rendered one exists, else a tile with the ad size', async () => {
+    const withImages = await created(
+      'images.zip',
+      zipOf({
+        'index.html': '<script src="mraid.js"></script><img src="small.png"><img src="big.png">',
+        'small.png': new Uint8Array(100).fill(1),
+        'big.png': new Uint8Array(5000).fill(2),
+      }),
+    )
+    const image = await t.app.request(t.pathOf(withImages.preview_url.thumbnail))
+    expect(image.headers.get('content-type')).toBe('image/png')
+    expect(new Uint8Array(await image.arrayBuffer())).toEqual(new Uint8Array(5000).fill(2))
+    const plain = await created('plain.zip')
+    const tile = await t.app.request(t.pathOf(plain.preview_url.thumbnail))
+    expect(tile.headers.get('content-type')).toBe('image/svg+xml')
+    expect(await tile.text()).toContain('300×250')
   })
 
   it('answers 409 with filenameExists for a taken name under the default policy', async () => {

@@ -10,6 +10,7 @@ import { AppError } from '../errors.ts'
 import type { PackageService } from '../packages/service.ts'
 import { type BlobStore, blobKeys } from '../storage/blob-store.ts'
 import { verifyPutQuery } from '../storage/signed-url.ts'
+import { largestImage } from './largest-image.ts'
 import { placeholderThumbnail } from './placeholder-thumbnail.ts'
 
 export interface FileRoutesDeps {
@@ -103,6 +104,19 @@ export function createFileRoutes(deps: FileRoutesDeps) {
             'Cache-Control': 'private, max-age=300',
           },
         )
+      }
+      const image = await largestImage(
+        deps.blobStore,
+        found.blobKey,
+        deps.service.get(c.req.param('uuid')).inspection,
+      )
+      if (image) {
+        return c.body(image.bytes as Uint8Array<ArrayBuffer>, 200, {
+          'Content-Type': image.contentType,
+          // A creative's own image is untrusted too (an SVG can carry script).
+          'Content-Security-Policy': "sandbox; default-src 'none'; style-src 'unsafe-inline'",
+          'Cache-Control': 'no-cache',
+        })
       }
       return c.body(placeholderThumbnail(found.adWidth, found.adHeight), 200, {
         'Content-Type': 'image/svg+xml',
