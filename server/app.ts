@@ -3,6 +3,7 @@
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response'
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch'
 import { type Context, Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import type { ClientConfig } from '../shared/api.ts'
 import { BASE_PATH } from '../shared/constants.ts'
 import { type AuthVariables, requireUser, type VerifyAccessToken } from './auth/bearer.ts'
@@ -62,6 +63,16 @@ export function createApp(deps: AppDeps) {
   base.get('/health', (c) => c.json({ status: 'ok' }))
   base.get('/client-config.json', (c) => c.json(deps.clientConfig, 200, { 'Cache-Control': 'no-cache' }))
 
+  // JSON calls and forms are small; only the signed PUT carries a package (capped by its URL).
+  const smallBody = bodyLimit({
+    maxSize: 64 * 1024,
+    onError: () => {
+      throw new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large.')
+    },
+  })
+  base.use('/api/*', smallBody)
+  base.use('/trpc/*', smallBody)
+  base.use('/oidc/*', smallBody)
   base.use('/api/*', requireUser(deps.verifyAccessToken))
   base.route('/api', createApiRoutes(deps.service))
 

@@ -44,7 +44,12 @@ export function createPreviewRoutes(deps: PreviewRoutesDeps) {
       const uuid = c.req.param('uuid')
       const prefix = `/${encodeURIComponent(uuid)}/`
       const requestPath = new URL(c.req.url).pathname
-      const relative = decodeURIComponent(requestPath.slice(requestPath.indexOf(prefix) + prefix.length))
+      let relative: string
+      try {
+        relative = decodeURIComponent(requestPath.slice(requestPath.indexOf(prefix) + prefix.length))
+      } catch {
+        return c.text('Not found', 404, PREVIEW_HEADERS)
+      }
       const opening = archives.get(uuid, () => deps.service.locate(uuid))
       if (!opening) throw new AppError('NOT_FOUND', 'Package not found')
       const pkg = await opening

@@ -84,6 +84,9 @@ describe('upload, validate, create, list', () => {
     expect(await mraid.text()).toContain('getVersion')
     const missing = await t.app.request(t.pathOf(pkg.index_url).replace('index.html', 'nope.png'))
     expect(missing.status).toBe(404)
+    expect((await t.app.request(t.pathOf(pkg.index_url).replace('index.html', '%E0%A4%A.png'))).status).toBe(
+      404,
+    )
     // Playing the SDK's part (the workbench), the host comes first, after the doctype.
     const asSdk = await (await t.app.request(`${t.pathOf(pkg.index_url)}?sdk=1`)).text()
     expect(asSdk).toBe(
@@ -194,6 +197,12 @@ describe('upload, validate, create, list', () => {
       body: '{not json',
     })
     expect(malformed.status).toBe(400)
+    const huge = await t.app.request('/ads-preview/api/upload/validate-package-upload/x', {
+      method: 'POST',
+      headers: { ...t.auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ requireMraid: true, padding: 'x'.repeat(200_000) }),
+    })
+    expect(huge.status).toBe(413)
   })
 
   it('creating the same upload again answers 200 with the same package, not a second one', async () => {
