@@ -1,4 +1,5 @@
-// One table of paths, so that no component or handler spells a route by hand.
+// The paths the client and the server both build (client routes, links, capability URLs), in one
+// place; the server mounts its routes relative to BASE_PATH in server/app.ts.
 import { BASE_PATH } from './constants.ts'
 
 /** Client routes, relative to BASE_PATH (wouter's base). */
@@ -10,19 +11,10 @@ export const ROUTES = {
   workbench: '/workbench/:uuid',
 } as const
 
-/** Server paths, absolute (they include BASE_PATH). */
+/** Server paths the client and the server both build, absolute (they include BASE_PATH). */
 export const API = {
-  packages: `${BASE_PATH}/api/packages`,
-  package: (uuid: string) => `${BASE_PATH}/api/packages/${encodeURIComponent(uuid)}`,
-  uploadUrl: `${BASE_PATH}/api/upload/get-package-upload-url`,
-  validateUpload: (uuid: string) =>
-    `${BASE_PATH}/api/upload/validate-package-upload/${encodeURIComponent(uuid)}`,
   trpc: `${BASE_PATH}/trpc`,
   clientConfig: `${BASE_PATH}/client-config.json`,
-  health: `${BASE_PATH}/health`,
-  oidc: `${BASE_PATH}/oidc`,
-  /** Signed PUT target of the local blob store. */
-  blobPut: `${BASE_PATH}/files/upload`,
   /** Capability URLs a browser opens without a bearer header. */
   download: (uuid: string, filename: string) =>
     `${BASE_PATH}/files/packages/${encodeURIComponent(uuid)}/${encodeURIComponent(filename)}`,
