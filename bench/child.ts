@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import http from 'node:http'
+import { chunkedPut } from '../tests/helpers/chunked-put.ts'
 
 export interface BenchServer {
   origin: string
@@ -32,38 +33,11 @@ export function startChild(mode: 'ours' | 'bare'): Promise<BenchServer> {
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 })
 
-/** PUTs `bytes` zeros in 1 MiB chunks; answers the seconds it took. */
-export function putBytes(url: string, bytes: number): Promise<number> {
-  const started = performance.now()
-  return new Promise((resolve, reject) => {
-    const request = http.request(url, {
-      method: 'PUT',
-      headers: { 'Content-Type': 'application/zip', 'Content-Length': String(bytes) },
-    })
-    request.on('response', (response) => {
-      response.resume()
-      response.on('end', () =>
-        response.statusCode === 200
-          ? resolve((performance.now() - started) / 1000)
-          : reject(new Error(`PUT answered ${response.statusCode}`)),
-      )
-    })
-    request.on('error', reject)
-    const chunk = Buffer.alloc(1024 * 1024)
-    let sent = 0
-    const pump = () => {
-      while (sent < bytes) {
-        const part = Math.min(chunk.length, bytes - sent)
-        sent += part
-        if (!request.write(part === chunk.length ? chunk : chunk.subarray(0, part))) {
-          request.once('drain', pump)
-          return
-        }
-      }
-      request.end()
-    }
-    pump()
-  })
+/** PUTs `bytes` in 1 MiB chunks; answers the seconds it took. */
+export async function putBytes(url: string, bytes: number): Promise<number> {
+  const { status, seconds } = await chunkedPut(url, bytes)
+  if (status !== 200) throw new Error(`PUT answered ${status}`)
+  return seconds
 }
 
 /** `total` GETs over `concurrency` keep-alive connections; answers requests per second. */

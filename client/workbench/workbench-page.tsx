@@ -53,6 +53,29 @@ export function WorkbenchPage() {
   )
 }
 
+function PercentSlider({
+  label,
+  value,
+  onChange,
+}: {
+  label: string
+  value: number
+  onChange(value: number): void
+}) {
+  return (
+    <label>
+      {label} {value}%
+      <input
+        type="range"
+        min={0}
+        max={100}
+        value={value}
+        onChange={(event) => onChange(Number(event.target.value))}
+      />
+    </label>
+  )
+}
+
 function Workbench({
   indexUrl,
   filename,
@@ -221,32 +244,22 @@ function Workbench({
             />{' '}
             Viewable
           </label>
-          <label>
-            Exposure {exposure}%
-            <input
-              type="range"
-              min={0}
-              max={100}
-              value={exposure}
-              onChange={(event) => {
-                setExposure(Number(event.target.value))
-                send('exposure', Number(event.target.value))
-              }}
-            />
-          </label>
-          <label>
-            Volume {volume}%
-            <input
-              type="range"
-              min={0}
-              max={100}
-              value={volume}
-              onChange={(event) => {
-                setVolume(Number(event.target.value))
-                send('volume', Number(event.target.value))
-              }}
-            />
-          </label>
+          <PercentSlider
+            label="Exposure"
+            value={exposure}
+            onChange={(value) => {
+              setExposure(value)
+              send('exposure', value)
+            }}
+          />
+          <PercentSlider
+            label="Volume"
+            value={volume}
+            onChange={(value) => {
+              setVolume(value)
+              send('volume', value)
+            }}
+          />
           <p className="state">
             State: <strong data-testid="mraid-state">{hostState}</strong>
           </p>

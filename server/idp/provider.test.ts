@@ -6,7 +6,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CookieClient } from '../../tests/helpers/oidc-http.ts'
+import { authorizeUrl, CookieClient } from '../../tests/helpers/oidc-http.ts'
 import { parseConfig } from '../config.ts'
 import { type RunningServer, startServer } from '../server.ts'
 
@@ -30,19 +30,13 @@ function config() {
 
 const b64url = (buffer: Buffer) => buffer.toString('base64url')
 
-function authorizeUrl(challenge: string, extra: Record<string, string> = {}) {
-  return `${BASE}/oidc/auth?${new URLSearchParams({
-    client_id: 'ads-preview',
+function codeAuthorizeUrl(challenge: string, extra: Record<string, string> = {}) {
+  return authorizeUrl(BASE, {
     response_type: 'code',
-    redirect_uri: `${BASE}/validate-token`,
-    scope: 'openid profile email',
-    audience: `${BASE}/api`,
-    state: 's'.repeat(32),
-    nonce: 'n'.repeat(32),
     code_challenge: challenge,
     code_challenge_method: 'S256',
     ...extra,
-  })}`
+  })
 }
 
 async function loginForm(browser: CookieClient, url: string) {
@@ -67,7 +61,7 @@ describe('the embedded provider', () => {
     const browser = new CookieClient(`http://localhost:${PORT}`)
     const verifier = b64url(randomBytes(32))
     const challenge = b64url(createHash('sha256').update(verifier).digest())
-    const form = await loginForm(browser, authorizeUrl(challenge))
+    const form = await loginForm(browser, codeAuthorizeUrl(challenge))
     const afterLogin = await submit(browser, form, PASSWORD)
     expect(afterLogin.status).toBe(303)
     const callback = await browser.request(afterLogin.headers.get('location')!)
@@ -90,7 +84,7 @@ describe('the embedded provider', () => {
       })
     expect((await exchange(b64url(randomBytes(32)))).status).toBe(400)
     // A code is single-use: the wrong verifier above already spent it, so start over.
-    const again = await browser.request(authorizeUrl(challenge))
+    const again = await browser.request(codeAuthorizeUrl(challenge))
     const code2 = new URL(again.headers.get('location')!).searchParams.get('code')!
     const tokens = (await (
       await fetch(`${BASE}/oidc/token`, {
@@ -118,7 +112,7 @@ describe('the embedded provider', () => {
 
     await server.close()
     server = await startServer(config())
-    const silent = await browser.request(authorizeUrl(challenge, { prompt: 'none' }))
+    const silent = await browser.request(codeAuthorizeUrl(challenge, { prompt: 'none' }))
     expect(new URL(silent.headers.get('location')!).searchParams.get('code')).toBeTruthy()
     // The access token issued before the restart still works: same keys.
     expect(
@@ -129,7 +123,7 @@ describe('the embedded provider', () => {
 
   it('throttles failed sign-ins: the sixth try within 15 minutes is refused even with the right password', async () => {
     const browser = new CookieClient(`http://localhost:${PORT}`)
-    const form = await loginForm(browser, authorizeUrl('x'.repeat(43)))
+    const form = await loginForm(browser, codeAuthorizeUrl('x'.repeat(43)))
     for (let i = 0; i < 5; i++) {
       const wrong = await submit(browser, form, 'wrong-password')
       expect(wrong.status).toBe(401)
@@ -142,7 +136,7 @@ describe('the embedded provider', () => {
 
   it('refuses a login form posted without its CSRF token', async () => {
     const browser = new CookieClient(`http://localhost:${PORT}`)
-    const form = await loginForm(browser, authorizeUrl('y'.repeat(43)))
+    const form = await loginForm(browser, codeAuthorizeUrl('y'.repeat(43)))
     const forged = await submit(browser, { ...form, csrf: 'forged' }, PASSWORD)
     expect(forged.status).toBe(403)
   })

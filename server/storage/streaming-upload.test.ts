@@ -1,10 +1,10 @@
 // A real listening server: a large PUT streams to disk with flat memory, and an aborted one
 // leaves nothing behind.
 import fs from 'node:fs'
-import http from 'node:http'
 import path from 'node:path'
 import { serve } from '@hono/node-server'
 import { afterEach, beforeEach, expect, it } from 'vitest'
+import { chunkedPut } from '../../tests/helpers/chunked-put.ts'
 import { createTestApp, PUBLIC_URL, type TestApp } from '../../tests/helpers/test-app.ts'
 
 let t: TestApp
@@ -33,38 +33,6 @@ async function signedUrl(): Promise<{ url: URL; uuid: string }> {
   return { url: new URL(answer.signedRequest.replace(PUBLIC_URL, origin)), uuid: answer.uuid }
 }
 
-/** PUTs `total` bytes in 1 MiB chunks, optionally destroying the socket after `abortAfter`. */
-function put(url: URL, total: number, abortAfter?: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(url, {
-      method: 'PUT',
-      headers: { 'Content-Type': 'application/zip', 'Content-Length': String(total) },
-    })
-    request.on('response', (response) => {
-      response.resume()
-      response.on('end', () => resolve(response.statusCode ?? 0))
-    })
-    request.on('error', (error) => (abortAfter === undefined ? reject(error) : resolve(0)))
-    const chunk = Buffer.alloc(1024 * 1024, 7)
-    let sent = 0
-    const pump = () => {
-      while (sent < total) {
-        if (abortAfter !== undefined && sent >= abortAfter) {
-          request.destroy()
-          return
-        }
-        sent += chunk.length
-        if (!request.write(chunk)) {
-          request.once('drain', pump)
-          return
-        }
-      }
-      request.end()
-    }
-    pump()
-  })
-}
-
 it('streams a 120 MB PUT to disk while resident memory grows far less than the body', async () => {
   const { url, uuid } = await signedUrl()
   const size = 120 * 1024 * 1024
@@ -74,7 +42,7 @@ it('streams a 120 MB PUT to disk while resident memory grows far less than the b
   const sampler = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage().rss)
   }, 20)
-  const status = await put(url, size)
+  const { status } = await chunkedPut(url, size)
   clearInterval(sampler)
   expect(status).toBe(200)
   const growth = (peak - before) / 1024 / 1024
@@ -86,7 +54,7 @@ it('streams a 120 MB PUT to disk while resident memory grows far less than the b
 
 it('an aborted PUT leaves no file, temporary or final, and the upload stays open', async () => {
   const { url, uuid } = await signedUrl()
-  await put(url, 20 * 1024 * 1024, 5 * 1024 * 1024)
+  await chunkedPut(url, 20 * 1024 * 1024, { abortAfter: 5 * 1024 * 1024 })
   // The server notices the reset and cleans up.
   await expect
     .poll(() => fs.readdirSync(path.join(t.dataDir, 'blobs', 'packages')), { timeout: 5000 })

@@ -37,6 +37,19 @@ export class CookieClient {
   }
 }
 
+/** The embedded provider's authorize URL for the app's client, as the browser app asks it. */
+export function authorizeUrl(base: string, params: Record<string, string>): string {
+  return `${base}/oidc/auth?${new URLSearchParams({
+    client_id: 'ads-preview',
+    redirect_uri: `${base}/validate-token`,
+    scope: 'openid profile email',
+    audience: `${base}/api`,
+    state: 's'.repeat(32),
+    nonce: 'n'.repeat(32),
+    ...params,
+  })}`
+}
+
 /** An access token from the embedded provider, through its implicit flow and login page. */
 export async function implicitAccessToken(base: string, email: string, password: string): Promise<string> {
   return (await implicitLogin(base, email, password)).accessToken
@@ -49,16 +62,7 @@ export async function implicitLogin(
   password: string,
 ): Promise<{ accessToken: string; idToken: string; expiresIn: number }> {
   const client = new CookieClient(new URL(base).origin)
-  const authorize = `${base}/oidc/auth?${new URLSearchParams({
-    client_id: 'ads-preview',
-    response_type: 'token id_token',
-    redirect_uri: `${base}/validate-token`,
-    scope: 'openid profile email',
-    audience: `${base}/api`,
-    state: 's'.repeat(32),
-    nonce: 'n'.repeat(32),
-  })}`
-  const form = await client.loginForm(authorize)
+  const form = await client.loginForm(authorizeUrl(base, { response_type: 'token id_token' }))
   const afterLogin = await client.submitLogin(form, email, password)
   const callback = await client.request(afterLogin.headers.get('location')!)
   const fragment = new URLSearchParams(new URL(callback.headers.get('location')!).hash.slice(1))
