@@ -1,10 +1,12 @@
 // `npm run build:binary`: one executable (Node's single executable applications) holding the
 // server, the built client, the migrations, the MRAID host and the SQLite addon: dist/ads-preview.
 // Thumbnails need a Chromium and playwright-core beside it, so the binary shows placeholder tiles.
+import './require-node.mjs'
 import { execFileSync, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import process from 'node:process'
+import { createRequire } from 'node:module'
 import { build } from 'esbuild'
 
 process.chdir(new URL('..', import.meta.url).pathname)
@@ -22,12 +24,23 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'cjs',
-  target: 'node20',
+  target: 'node22',
   minify: true,
+  // oidc-provider looks token lifetimes up by class name (ttl[this.name]): minified names break sign-in.
+  keepNames: true,
   external: ['playwright-core'],
   define: { APP_VERSION: JSON.stringify(version), 'import.meta.dirname': 'undefined' },
   logLevel: 'warning',
 })
+
+/** The addon better-sqlite3 itself would load: a local build if one was made, else its prebuild. */
+function sqliteAddonFile() {
+  const built = 'node_modules/better-sqlite3/build/Release/better_sqlite3.node'
+  if (fs.existsSync(built)) return built
+  const prebuild = createRequire(import.meta.url)(path.resolve('node_modules/better-sqlite3/lib/binding.js')).getPrebuildPath()
+  if (!prebuild) throw new Error(`better-sqlite3 has no prebuilt addon for ${process.platform}-${process.arch}`)
+  return prebuild
+}
 
 function collect(dir, prefix, files) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -52,7 +65,7 @@ fs.writeFileSync(
     useCodeCache: false,
     assets: {
       'app-files.json': `${out}/app-files.json`,
-      'better_sqlite3.node': 'node_modules/better-sqlite3/build/Release/better_sqlite3.node',
+      'better_sqlite3.node': sqliteAddonFile(),
     },
   }),
 )

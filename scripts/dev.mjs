@@ -1,5 +1,6 @@
 // `npm run dev`: the server under tsx (restarts on change) and Vite with hot reload in front of
 // it. Open the Vite address: it proxies the API, the identity provider and previews.
+import './require-node.mjs'
 import { spawn } from 'node:child_process'
 import process from 'node:process'
 

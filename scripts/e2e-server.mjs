@@ -1,6 +1,7 @@
 // The server the end-to-end tests run against: the client built into a folder of this run's
 // own (so concurrent runs do not overwrite each other's build), a fresh data folder, and the
 // real server started from source.
+import './require-node.mjs'
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'

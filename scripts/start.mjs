@@ -1,5 +1,6 @@
 // `npm start`: build what is missing or stale, then run the bundled server (which migrates the
 // database at boot and prints the address and how to sign in).
+import './require-node.mjs'
 import { spawnSync } from 'node:child_process'
 import process from 'node:process'
 import { buildIsStale, writeBuildStamp } from './build-stamp.mjs'

@@ -1,6 +1,7 @@
 // Builds the single executable, copies it alone into an empty folder outside the repository
 // (no Node.js project, no node_modules beside it), and runs the sign-in and upload end-to-end
 // tests against it. Part of `npm test`.
+import './require-node.mjs'
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'

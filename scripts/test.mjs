@@ -1,6 +1,7 @@
 // `npm test`: every test, unit (Vitest), end-to-end (Playwright against the real server in
 // Chromium) and the single executable's end-to-end path, and one closing line counting them
 // all: "tests: N passed, N failed, N skipped".
+import './require-node.mjs'
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import process from 'node:process'
@@ -61,7 +62,7 @@ for (const [report, result] of [
 }
 
 console.log(
-  `\nunit: exit ${unit.status} in ${unit.seconds}s; e2e: exit ${e2e.status} in ${e2e.seconds}s; binary: exit ${binary.status} in ${binary.seconds}s`,
+  `\nNode ${process.version}; unit: exit ${unit.status} in ${unit.seconds}s; e2e: exit ${e2e.status} in ${e2e.seconds}s; binary: exit ${binary.status} in ${binary.seconds}s`,
 )
 console.log(`tests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`)
 const ok =
