@@ -8,7 +8,7 @@ const MB = 1024 * 1024
 async function uploadFigures(ours: BenchServer, bare: BenchServer, megabytes: number): Promise<Figure[]> {
   const bytes = megabytes * MB
   // One warm-up each, then the measured runs.
-  await putBytes(bare.origin + '/', 4 * MB)
+  await putBytes(`${bare.origin}/`, 4 * MB)
   await putBytes(ours.origin + (await ours.get('/__bench/signed')), 4 * MB)
   await bare.get('/__bench/peak')
   await ours.get('/__bench/peak')
@@ -16,7 +16,7 @@ async function uploadFigures(ours: BenchServer, bare: BenchServer, megabytes: nu
   let oursSeconds = 0
   let bareSeconds = 0
   for (let i = 0; i < runs; i++) {
-    bareSeconds += await putBytes(bare.origin + '/', bytes)
+    bareSeconds += await putBytes(`${bare.origin}/`, bytes)
     oursSeconds += await putBytes(ours.origin + (await ours.get('/__bench/signed')), bytes)
   }
   const oursPeak = Number(await ours.get('/__bench/peak')) / MB

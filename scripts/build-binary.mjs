@@ -4,9 +4,9 @@
 import './require-node.mjs'
 import { execFileSync, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
+import { createRequire } from 'node:module'
 import path from 'node:path'
 import process from 'node:process'
-import { createRequire } from 'node:module'
 import { build } from 'esbuild'
 
 process.chdir(new URL('..', import.meta.url).pathname)
@@ -37,8 +37,11 @@ await build({
 function sqliteAddonFile() {
   const built = 'node_modules/better-sqlite3/build/Release/better_sqlite3.node'
   if (fs.existsSync(built)) return built
-  const prebuild = createRequire(import.meta.url)(path.resolve('node_modules/better-sqlite3/lib/binding.js')).getPrebuildPath()
-  if (!prebuild) throw new Error(`better-sqlite3 has no prebuilt addon for ${process.platform}-${process.arch}`)
+  const prebuild = createRequire(import.meta.url)(
+    path.resolve('node_modules/better-sqlite3/lib/binding.js'),
+  ).getPrebuildPath()
+  if (!prebuild)
+    throw new Error(`better-sqlite3 has no prebuilt addon for ${process.platform}-${process.arch}`)
   return prebuild
 }
 
