@@ -2,6 +2,8 @@
 // leaves nothing behind.
 import fs from 'node:fs'
 import path from 'node:path'
+import v8 from 'node:v8'
+import vm from 'node:vm'
 import { serve } from '@hono/node-server'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { chunkedPut } from '../../tests/helpers/chunked-put.ts'
@@ -33,22 +35,34 @@ async function signedUrl(): Promise<{ url: URL; uuid: string }> {
   return { url: new URL(answer.signedRequest.replace(PUBLIC_URL, origin)), uuid: answer.uuid }
 }
 
-it('streams a 120 MB PUT to disk while resident memory grows far less than the body', async () => {
+// A young-generation collection before each sample: the socket's read buffers are garbage as soon
+// as they are on disk, but V8 frees them only when a collection runs, and it lets up to 64 MB of
+// such external memory wait (on Node 24 the resident size grew ~61 MB that way, on 22 ~18 MB).
+// What the test is about is what stays reachable, so it samples live memory after a minor GC.
+v8.setFlagsFromString('--expose-gc')
+const collect = vm.runInNewContext('gc') as (options: { type: 'minor' | 'major' }) => void
+const liveBytes = () => {
+  collect({ type: 'minor' })
+  const usage = process.memoryUsage()
+  return usage.heapUsed + usage.arrayBuffers
+}
+
+it('streams a 120 MB PUT to disk while live memory grows far less than the body', async () => {
   const { url, uuid } = await signedUrl()
   const size = 120 * 1024 * 1024
-  global.gc?.()
-  const before = process.memoryUsage().rss
+  collect({ type: 'major' })
+  const before = liveBytes()
   let peak = before
   const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss)
+    peak = Math.max(peak, liveBytes())
   }, 20)
   const { status } = await chunkedPut(url, size)
   clearInterval(sampler)
   expect(status).toBe(200)
   const growth = (peak - before) / 1024 / 1024
-  console.log(`120 MB PUT: peak resident memory grew ${growth.toFixed(1)} MB`)
-  // The body is never held whole: memory grows by buffers, not by the 120 MB.
-  expect(growth).toBeLessThan(60)
+  console.log(`120 MB PUT: peak live memory (heap + buffers) grew ${growth.toFixed(1)} MB`)
+  // The body is never held whole: live memory grows by a few buffers, not by the 120 MB.
+  expect(growth).toBeLessThan(24)
   expect(fs.statSync(path.join(t.dataDir, 'blobs', 'packages', `${uuid}.zip`)).size).toBe(size)
 }, 60_000)
 
