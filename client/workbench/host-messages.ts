@@ -30,13 +30,20 @@ export function describeHostMessage(message: HostMessage): string {
   }
 }
 
-export const SIZE_PRESETS = [
+export interface SizePreset {
+  id: string
+  width: number
+  height: number
+  placement: Placement
+}
+
+export const SIZE_PRESETS: readonly SizePreset[] = [
   { id: '320x50', width: 320, height: 50, placement: 'inline' },
   { id: '300x250', width: 300, height: 250, placement: 'inline' },
   { id: '728x90', width: 728, height: 90, placement: 'inline' },
   { id: '300x600', width: 300, height: 600, placement: 'inline' },
   { id: '320x480 interstitial', width: 320, height: 480, placement: 'interstitial' },
-] as const
+]
 
 export type Placement = 'inline' | 'interstitial'
 export type HostState = 'loading' | 'default' | 'expanded' | 'resized' | 'hidden'

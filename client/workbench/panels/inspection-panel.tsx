@@ -1,0 +1,16 @@
+// The package inspector's report (shared/inspector), as the upload showed it.
+import type { WorkbenchPanelProps } from './panel.ts'
+
+export function InspectionPanel({ inspection }: WorkbenchPanelProps) {
+  if (!inspection) return <p className="muted">No inspection report.</p>
+  return (
+    <ul className="report">
+      {inspection.issues.length === 0 && <li>No issues.</li>}
+      {inspection.issues.map((issue) => (
+        <li key={`${issue.rule}-${issue.file ?? ''}-${issue.message}`} className={issue.severity}>
+          <span className="kind">{issue.severity}</span> {issue.message}
+        </li>
+      ))}
+    </ul>
+  )
+}

@@ -1,0 +1,8 @@
+// The panels beside the workbench's console, in the order they are shown. To add one: write
+// panels/<name>-panel.tsx exporting a component that takes WorkbenchPanelProps, and list it here.
+import { InspectionPanel } from './inspection-panel.tsx'
+import type { WorkbenchPanel } from './panel.ts'
+
+export const SIDE_PANELS: readonly WorkbenchPanel[] = [
+  { id: 'inspection', title: 'Inspection', Panel: InspectionPanel },
+]

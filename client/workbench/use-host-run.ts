@@ -1,0 +1,82 @@
+// One run of the creative in the workbench's frame: what its MRAID host reports (state, resize
+// properties, console lines) and the messages the workbench sends it as the app's container.
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { describeHostMessage, type HostState, isHostMessage } from './host-messages.ts'
+
+const MAX_LOG_LINES = 500
+
+export interface LogLine {
+  id: number
+  kind: string
+  text: string
+}
+
+export interface ResizeProperties {
+  width: number
+  height: number
+  offsetX: number
+  offsetY: number
+}
+
+export type ContainerMessage = 'viewable' | 'exposure' | 'volume'
+
+export function useHostRun(options: { viewable: boolean }) {
+  const [hostState, setHostState] = useState<HostState>('loading')
+  const [resize, setResize] = useState<ResizeProperties | null>(null)
+  const [log, setLog] = useState<LogLine[]>([])
+  const [generation, setGeneration] = useState(0)
+  const frame = useRef<HTMLIFrameElement>(null)
+  const viewableRef = useRef(options.viewable)
+  viewableRef.current = options.viewable
+  const nextId = useRef(0)
+
+  const append = useCallback((kind: string, text: string) => {
+    setLog((lines) => [...lines.slice(-(MAX_LOG_LINES - 1)), { id: nextId.current++, kind, text }])
+  }, [])
+
+  const send = useCallback(
+    (type: ContainerMessage, value: boolean | number) =>
+      frame.current?.contentWindow?.postMessage({ source: 'ads-preview-workbench', type, value }, '*'),
+    [],
+  )
+
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      // Only the creative's own frame speaks to the workbench.
+      if (event.source !== frame.current?.contentWindow || !isHostMessage(event.data)) return
+      const message = event.data
+      append(message.kind, describeHostMessage(message))
+      // A reloaded ad starts viewable: tell it the workbench's setting.
+      if (message.kind === 'event' && message.detail.event === 'ready' && !viewableRef.current) {
+        send('viewable', false)
+      }
+      if (message.kind === 'event' && message.detail.event === 'stateChange') {
+        setHostState((message.detail.args as HostState[])[0] ?? 'default')
+      }
+      if (message.kind === 'call' && message.detail.method === 'setResizeProperties') {
+        const [properties] = message.detail.args as [ResizeProperties]
+        if (properties) setResize(properties)
+      }
+    }
+    window.addEventListener('message', onMessage)
+    return () => window.removeEventListener('message', onMessage)
+  }, [append, send])
+
+  const restart = useCallback(() => {
+    setHostState('loading')
+    setResize(null)
+    setGeneration((g) => g + 1)
+  }, [])
+
+  return {
+    frame,
+    hostState,
+    resize,
+    log,
+    generation,
+    append,
+    send,
+    restart,
+    clearLog: () => setLog([]),
+  }
+}
