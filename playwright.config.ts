@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
-import { CHROMIUM_ARGS } from './server/preview/chromium.ts'
+import { CHROMIUM_ARGS } from './server/thumbnails/chromium.ts'
 
 // Each `playwright test` run picks its own port once, in the runner process; the workers inherit
 // it through the environment, so two runs on one machine do not share a server.

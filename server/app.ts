@@ -15,6 +15,7 @@ import type { createPreviewRoutes } from './preview/routes.ts'
 import { createApiRoutes } from './rest/api.ts'
 import { createFileRoutes } from './rest/files.ts'
 import type { BlobStore } from './storage/blob-store.ts'
+import { createThumbnailRoutes } from './thumbnails/routes.ts'
 import { createContextInner } from './trpc/init.ts'
 import { appRouter } from './trpc/router.ts'
 
@@ -93,6 +94,7 @@ export function createApp(deps: AppDeps) {
     '/files',
     createFileRoutes({ service: deps.service, blobStore: deps.blobStore, signingSecret: deps.signingSecret }),
   )
+  base.route('/files/thumbnails', createThumbnailRoutes({ service: deps.service, blobStore: deps.blobStore }))
   base.route('/preview', deps.preview.routes)
 
   const identityProvider = deps.identityProvider

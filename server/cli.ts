@@ -1,7 +1,7 @@
 // Start, say where the product is and how to sign in, and stop cleanly on SIGTERM / SIGINT.
 // Shared by `npm start` (server/main.ts) and the single executable (server/sea/main.ts).
 import process from 'node:process'
-import { type Config, ConfigError, parseConfig } from './config.ts'
+import { type Config, ConfigError, parseConfig } from './config/parse-config.ts'
 import { type RuntimeFiles, startServer } from './server.ts'
 
 export interface ServerCliOptions {

@@ -5,7 +5,7 @@ import type { ClientConfig } from '../shared/api.ts'
 import { inspectPackage } from '../shared/inspector/inspect.ts'
 import { createApp, type IdentityProviderHandler } from './app.ts'
 import type { VerifyAccessToken } from './auth/bearer.ts'
-import type { Config } from './config.ts'
+import type { Config } from './config/parse-config.ts'
 import type { Db } from './db/client.ts'
 import { createPackageService } from './packages/service.ts'
 import { createPreviewRoutes } from './preview/routes.ts'
@@ -55,7 +55,7 @@ export function composeApp(options: ComposeOptions) {
     verifyAccessToken: options.verifyAccessToken,
     clientConfig: options.clientConfig,
     clientDir: config.clientDir,
-    logRequests: config.logRequests,
+    logRequests: config.http.logRequests,
     ...(options.identityProvider ? { identityProvider: options.identityProvider } : {}),
   })
   return { app, service, blobStore, preview }

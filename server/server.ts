@@ -10,12 +10,12 @@ import { createAccessTokenVerifier } from './auth/bearer.ts'
 import { buildClientConfig } from './auth/client-config.ts'
 import { discoverIssuer, type IssuerMetadata } from './auth/discovery.ts'
 import { composeApp } from './compose.ts'
-import type { Config } from './config.ts'
+import type { Config } from './config/parse-config.ts'
 import { openDatabase } from './db/client.ts'
 import { createEmbeddedIdentityProvider } from './idp/provider.ts'
 import { ensureFirstUser } from './idp/users.ts'
-import { createThumbnailer } from './preview/thumbnailer.ts'
 import { loadOrCreateSecret } from './storage/local-disk-store.ts'
+import { createThumbnailer } from './thumbnails/thumbnailer.ts'
 
 const SWEEP_INTERVAL_MS = 5 * 60 * 1000
 
@@ -79,7 +79,7 @@ export async function startServer(config: Config, runtime: RuntimeFiles = {}): P
   thumbnailer = createThumbnailer({
     db,
     blobStore,
-    chromiumPath: config.chromiumPath,
+    chromiumPath: config.thumbnails.chromiumPath,
     localOrigin: () => `http://127.0.0.1:${port}`,
   })
 
@@ -95,7 +95,7 @@ export async function startServer(config: Config, runtime: RuntimeFiles = {}): P
     )
   })
   // Idle, not total: a 500 MB upload on a slow line is fine, a connection that stalls is not.
-  server.setTimeout(config.idleTimeoutSeconds * 1000)
+  server.setTimeout(config.http.idleTimeoutSeconds * 1000)
   const address = server.address()
   port = typeof address === 'object' && address ? address.port : config.port
 

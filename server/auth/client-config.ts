@@ -1,14 +1,14 @@
 // What the browser needs to sign in (spec 3 "Auth configuration"), served as
 // /ads-preview/client-config.json: never a secret, only public settings and endpoints.
 import type { ClientConfig } from '../../shared/api.ts'
-import type { Config } from '../config.ts'
+import type { Config } from '../config/parse-config.ts'
 import type { IssuerMetadata } from './discovery.ts'
 
 export function buildClientConfig(config: Config, issuer: IssuerMetadata): ClientConfig {
   const { auth } = config
   return {
     productName: config.productName,
-    maxPackageBytes: config.maxPackageBytes,
+    maxPackageBytes: config.uploads.maxPackageBytes,
     auth: {
       issuer: issuer.issuer,
       clientId: auth.clientId,

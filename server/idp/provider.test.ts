@@ -7,7 +7,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authorizeUrl, CookieClient } from '../../tests/helpers/oidc-http.ts'
-import { parseConfig } from '../config.ts'
+import { parseConfig } from '../config/parse-config.ts'
 import { type RunningServer, startServer } from '../server.ts'
 
 const PORT = 20_000 + (process.pid % 20_000)

@@ -3,7 +3,7 @@
 // generated and printed once.
 import path from 'node:path'
 import process from 'node:process'
-import { parseConfig } from '../config.ts'
+import { parseConfig } from '../config/parse-config.ts'
 import { type OpenDatabaseOptions, openDatabase } from '../db/client.ts'
 import { generatePassword } from './passwords.ts'
 import { addUser, listUsers, removeUser, setPassword } from './users.ts'

@@ -3,9 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { asc, count, eq } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { users } from '../db/schema.ts'
-import { generatePassword, hashPassword } from './passwords.ts'
-
-export const MIN_PASSWORD_LENGTH = 8
+import { generatePassword, hashPassword, MIN_PASSWORD_LENGTH } from './passwords.ts'
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase()

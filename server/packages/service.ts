@@ -11,7 +11,7 @@ import { inspectionErrors, inspectionWarnings } from '../../shared/inspector/ins
 import { API } from '../../shared/paths.ts'
 import type { ByteSource } from '../../shared/zip/byte-source.ts'
 import type { AuthUser } from '../auth/user.ts'
-import type { Config } from '../config.ts'
+import type { Config } from '../config/parse-config.ts'
 import type { Db } from '../db/client.ts'
 import { packages, uploads } from '../db/schema.ts'
 import { AppError } from '../errors.ts'
@@ -33,7 +33,7 @@ export interface PackageEvents {
 export interface PackageServiceDeps {
   db: Db
   blobStore: BlobStore
-  config: Pick<Config, 'publicUrl' | 'maxPackageBytes' | 'signedUrlTtlSeconds'>
+  config: Pick<Config, 'publicUrl' | 'uploads'>
   inspect: Inspect
   events?: PackageEvents
   now?: () => number
@@ -126,8 +126,8 @@ export function createPackageService(deps: PackageServiceDeps) {
       const signedRequest = blobStore.signPutUrl({
         key,
         contentType: request.contentType,
-        maxBytes: config.maxPackageBytes,
-        expiresInSeconds: config.signedUrlTtlSeconds,
+        maxBytes: config.uploads.maxPackageBytes,
+        expiresInSeconds: config.uploads.signedUrlTtlSeconds,
       })
       return { signedRequest, uuid, url: config.publicUrl + API.download(uuid, request.filename) }
     },

@@ -1,17 +1,15 @@
 // Capability URLs a browser opens without a bearer header (ARCHITECTURE.md "Security model"):
-// the signed PUT of an upload, a package's download, its thumbnail. The uuid in the path is
+// the signed PUT of an upload and a package's download (thumbnails: server/thumbnails/routes.ts). The uuid in the path is
 // random and never listed without a token; the PUT needs a valid signature.
 import { Readable } from 'node:stream'
 import type { ReadableStream as NodeWebStream } from 'node:stream/web'
 import type { HttpBindings } from '@hono/node-server'
 import { Hono } from 'hono'
-import { UPLOAD_CONTENT_TYPE } from '../../shared/constants.ts'
+import { MESSAGES, UPLOAD_CONTENT_TYPE } from '../../shared/constants.ts'
 import { AppError } from '../errors.ts'
 import type { PackageService } from '../packages/service.ts'
 import { type BlobStore, blobKeys } from '../storage/blob-store.ts'
 import { verifyPutQuery } from '../storage/signed-url.ts'
-import { largestImage } from './largest-image.ts'
-import { placeholderThumbnail } from './placeholder-thumbnail.ts'
 
 export interface FileRoutesDeps {
   service: PackageService
@@ -83,45 +81,13 @@ export function createFileRoutes(deps: FileRoutesDeps) {
     .get('/packages/:uuid/:filename', async (c) => {
       const found = deps.service.locate(c.req.param('uuid'))
       const stat = found && (await deps.blobStore.stat(found.blobKey))
-      if (!found || !stat) throw new AppError('NOT_FOUND', 'Package not found')
+      if (!found || !stat) throw new AppError('NOT_FOUND', MESSAGES.packageNotFound)
       return c.body(Readable.toWeb(deps.blobStore.createReadStream(found.blobKey)) as ReadableStream, 200, {
         'Content-Type': 'application/zip',
         'Content-Length': String(stat.size),
         'Content-Disposition': attachment(found.filename),
         ETag: `"${found.sha256}"`,
         'Cache-Control': 'private, max-age=31536000, immutable',
-      })
-    })
-    .get('/thumbnails/:uuid', async (c) => {
-      const found = deps.service.locate(c.req.param('uuid'))
-      if (!found) throw new AppError('NOT_FOUND', 'Package not found')
-      if (found.thumbnailKey && (await deps.blobStore.stat(found.thumbnailKey))) {
-        return c.body(
-          Readable.toWeb(deps.blobStore.createReadStream(found.thumbnailKey)) as ReadableStream,
-          200,
-          {
-            'Content-Type': 'image/png',
-            'Cache-Control': 'private, max-age=300',
-          },
-        )
-      }
-      const image = await largestImage(
-        deps.blobStore,
-        found.blobKey,
-        deps.service.get(c.req.param('uuid')).inspection,
-      )
-      if (image) {
-        return c.body(image.bytes as Uint8Array<ArrayBuffer>, 200, {
-          'Content-Type': image.contentType,
-          // A creative's own image is untrusted too (an SVG can carry script).
-          'Content-Security-Policy': "sandbox; default-src 'none'; style-src 'unsafe-inline'",
-          'Cache-Control': 'no-cache',
-        })
-      }
-      return c.body(placeholderThumbnail(found.adWidth, found.adHeight), 200, {
-        'Content-Type': 'image/svg+xml',
-        // The rendered thumbnail replaces it within seconds: always ask again.
-        'Cache-Control': 'no-cache',
       })
     })
 }

@@ -9,7 +9,7 @@ import path from 'node:path'
 import process from 'node:process'
 import * as sea from 'node:sea'
 import { runServerCli } from '../cli.ts'
-import { parseConfig } from '../config.ts'
+import { parseConfig } from '../config/parse-config.ts'
 import { runUsersCommand } from '../idp/users-command.ts'
 
 declare const APP_VERSION: string

@@ -5,7 +5,7 @@ import path from 'node:path'
 import { createAccessTokenVerifier } from '../../server/auth/bearer.ts'
 import { buildClientConfig } from '../../server/auth/client-config.ts'
 import { composeApp } from '../../server/compose.ts'
-import { parseConfig } from '../../server/config.ts'
+import { parseConfig } from '../../server/config/parse-config.ts'
 import { openDatabase } from '../../server/db/client.ts'
 import { createTestIssuer, TEST_AUDIENCE, TEST_ISSUER } from './test-issuer.ts'
 

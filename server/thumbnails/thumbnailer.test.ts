@@ -7,7 +7,8 @@ import { zipOf } from '../../tests/fixtures/packages.ts'
 import { pngPixels } from '../../tests/helpers/png-pixels.ts'
 import { createTestApp, type TestApp, uploadPackage } from '../../tests/helpers/test-app.ts'
 import { CHROMIUM_ARGS, findChromium } from './chromium.ts'
-import { createThumbnailer, THUMBNAIL_PIXELS } from './thumbnailer.ts'
+import { THUMBNAIL_PIXELS } from './thumbnail-size.ts'
+import { createThumbnailer } from './thumbnailer.ts'
 
 const chromiumPath = findChromium(process.env.CHROMIUM_PATH)
 let t: TestApp

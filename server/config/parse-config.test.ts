@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, parseConfig } from './config.ts'
+import { ConfigError, parseConfig } from './parse-config.ts'
 
 describe('parseConfig', () => {
   it('works with no configuration at all: the embedded provider on localhost:3000', () => {
@@ -13,7 +13,7 @@ describe('parseConfig', () => {
       flow: 'implicit',
       leewaySeconds: 60,
     })
-    expect(config.maxPackageBytes).toBe(100 * 1024 * 1024)
+    expect(config.uploads.maxPackageBytes).toBe(100 * 1024 * 1024)
   })
 
   it('names every bad variable', () => {

@@ -1,0 +1,56 @@
+// Configuration from environment variables, parsed once at startup (README "Configuration").
+// Each area declares its variables in its own folder (`server/<area>/config.ts`, made with
+// defineConfigArea) and is listed once in AREAS below; its settings are `config.<area>`.
+// Nothing else reads process.env: the parsed Config is passed in.
+import type { z } from 'zod'
+import { authConfig } from '../auth/config.ts'
+import { httpConfig } from '../http/config.ts'
+import { adminConfig } from '../idp/config.ts'
+import { thumbnailsConfig } from '../thumbnails/config.ts'
+import { uploadsConfig } from '../uploads/config.ts'
+import { type CoreConfig, coreVariables, readCore } from './core.ts'
+import { ConfigIssue } from './env.ts'
+
+const AREAS = {
+  http: httpConfig,
+  uploads: uploadsConfig,
+  auth: authConfig,
+  admin: adminConfig,
+  thumbnails: thumbnailsConfig,
+} as const
+
+type Areas = typeof AREAS
+export type Config = CoreConfig & { [K in keyof Areas]: ReturnType<Areas[K]['read']> }
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws ConfigError naming every bad variable. */
+export function parseConfig(environment: Record<string, string | undefined>): Config {
+  const problems: string[] = []
+  const parse = <S extends z.ZodType>(schema: S): z.output<S> | undefined => {
+    const parsed = schema.safeParse(environment)
+    if (parsed.success) return parsed.data
+    for (const issue of parsed.error.issues) problems.push(`  ${issue.path.join('.')}: ${issue.message}`)
+    return undefined
+  }
+  const coreValues = parse(coreVariables)
+  const areaValues = Object.entries(AREAS).map(([name, area]) => [name, parse(area.schema)] as const)
+  if (!coreValues || problems.length > 0) throw invalid(problems)
+  const core = readCore(coreValues)
+  const settings: Record<string, unknown> = {}
+  for (const [name, values] of areaValues) {
+    try {
+      const area = AREAS[name as keyof Areas] as { read(values: unknown, core: CoreConfig): unknown }
+      settings[name] = area.read(values, core)
+    } catch (error) {
+      if (!(error instanceof ConfigIssue)) throw error
+      problems.push(`  ${error.variable}: ${error.message}`)
+    }
+  }
+  if (problems.length > 0) throw invalid(problems)
+  return { ...core, ...settings } as Config
+}
+
+function invalid(problems: string[]): ConfigError {
+  return new ConfigError(`Invalid configuration:\n${problems.join('\n')}`)
+}

@@ -1,0 +1,50 @@
+// The headless Chromium that renders thumbnails: launched on first use, closed after a minute
+// without work. The single executable carries no playwright-core: then thumbnails are off.
+import type { Browser } from 'playwright-core'
+import { CHROMIUM_ARGS } from './chromium.ts'
+
+const IDLE_CLOSE_MS = 60_000
+
+export function createThumbnailBrowser(executablePath: string) {
+  let browser: Promise<Browser> | undefined
+  let idleTimer: ReturnType<typeof setTimeout> | undefined
+  let unavailable = false
+
+  async function close(): Promise<void> {
+    clearTimeout(idleTimer)
+    const open = browser
+    browser = undefined
+    await open?.then((b) => b.close()).catch(() => {})
+  }
+
+  return {
+    /** False once playwright-core turned out to be missing. */
+    get usable() {
+      return !unavailable
+    },
+    async open(): Promise<Browser> {
+      clearTimeout(idleTimer)
+      if (!browser) {
+        const { chromium } = await import('playwright-core').catch((error: unknown) => {
+          unavailable = true
+          throw new Error(
+            `thumbnails are off: playwright-core cannot be loaded (${(error as Error).message})`,
+          )
+        })
+        browser = chromium.launch({ executablePath, args: CHROMIUM_ARGS })
+        browser.catch(() => {
+          browser = undefined
+        })
+      }
+      return browser
+    },
+    closeWhenIdle(): void {
+      clearTimeout(idleTimer)
+      idleTimer = setTimeout(() => void close(), IDLE_CLOSE_MS)
+      idleTimer.unref()
+    },
+    close,
+  }
+}
+
+export type ThumbnailBrowser = ReturnType<typeof createThumbnailBrowser>
