@@ -10,7 +10,7 @@ import Database from 'better-sqlite3'
 import { zipSync } from 'fflate'
 import { chromium } from 'playwright-core'
 import { parseConfig } from '../server/config/parse-config.ts'
-import { startServer } from '../server/server.ts'
+import { startProduct } from '../server/start.ts'
 import { CHROMIUM_ARGS, findChromium } from '../server/thumbnails/chromium.ts'
 import { implicitLogin } from '../tests/helpers/oidc-http.ts'
 import { type Figure, median } from './measure.ts'
@@ -34,7 +34,8 @@ export async function benchBrowser(): Promise<Figure[]> {
     LOG_REQUESTS: '0',
     CHROMIUM_PATH: '/nonexistent',
   })
-  const server = await startServer(config)
+  const server = await startProduct(config)
+  await server.listen()
   const base = `http://localhost:${port}/ads-preview`
   const rows: string[] = []
   const db = new Database(path.join(dataDir, 'ads-preview.db'))

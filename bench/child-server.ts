@@ -57,8 +57,7 @@ if (mode === 'bare') {
 } else {
   const t = await createTestApp({ MAX_PACKAGE_BYTES: String(700 * 1024 * 1024) })
   process.on('SIGTERM', () => {
-    t.cleanup()
-    process.exit(0)
+    void t.cleanup().then(() => process.exit(0))
   })
   let previewPath = ''
   const server = serve({

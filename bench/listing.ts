@@ -76,6 +76,6 @@ export async function benchListing(): Promise<Figure[]> {
       },
     ]
   } finally {
-    t.cleanup()
+    await t.cleanup()
   }
 }

@@ -95,7 +95,7 @@ export function createApp(deps: AppDeps) {
     createFileRoutes({ service: deps.service, blobStore: deps.blobStore, signingSecret: deps.signingSecret }),
   )
   base.route('/files/thumbnails', createThumbnailRoutes({ service: deps.service, blobStore: deps.blobStore }))
-  base.route('/preview', deps.preview.routes)
+  base.route('/preview', deps.preview)
 
   const identityProvider = deps.identityProvider
   if (identityProvider) base.all('/oidc/*', (c) => identityProvider.handle(c))

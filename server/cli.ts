@@ -2,7 +2,7 @@
 // Shared by `npm start` (server/main.ts) and the single executable (server/sea/main.ts).
 import process from 'node:process'
 import { type Config, ConfigError, parseConfig } from './config/parse-config.ts'
-import { type RuntimeFiles, startServer } from './server.ts'
+import { type RuntimeFiles, startProduct } from './start.ts'
 
 export interface ServerCliOptions {
   runtime?: (config: Config) => RuntimeFiles
@@ -22,12 +22,11 @@ export async function runServerCli(options: ServerCliOptions = {}) {
     process.exit(1)
   }
 
-  const server = await startServer(config, options.runtime?.(config)).catch((error: unknown) => {
-    console.error('Ads Preview could not start:', error instanceof Error ? error.message : error)
-    process.exit(1)
-  })
+  const runtime = options.runtime?.(config)
+  const server = await startProduct(config, runtime ? { runtime } : {}).catch(cannotStart)
+  const { url } = await server.listen().catch(cannotStart)
 
-  console.log(`Ads Preview${options.version ? ` ${options.version}` : ''} is running at ${server.url}`)
+  console.log(`Ads Preview${options.version ? ` ${options.version}` : ''} is running at ${url}`)
   console.log(`Data is kept in ${config.dataDir}`)
   if (server.firstUser) {
     console.log(`\nSign in as ${server.firstUser.email}`)
@@ -60,4 +59,9 @@ export async function runServerCli(options: ServerCliOptions = {}) {
       )
     })
   }
+}
+
+function cannotStart(error: unknown): never {
+  console.error('Ads Preview could not start:', error instanceof Error ? error.message : error)
+  process.exit(1)
 }

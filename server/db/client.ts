@@ -10,6 +10,9 @@ import * as schema from './schema.ts'
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database }
 
+/** The SQLite file inside DATA_DIR. */
+export const DATABASE_FILE = 'ads-preview.db'
+
 export const DEFAULT_MIGRATIONS_DIR = path.join(PROJECT_ROOT, 'migrations')
 
 export interface OpenDatabaseOptions {

@@ -8,14 +8,14 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authorizeUrl, CookieClient } from '../../tests/helpers/oidc-http.ts'
 import { parseConfig } from '../config/parse-config.ts'
-import { type RunningServer, startServer } from '../server.ts'
+import { type Product, startProduct } from '../start.ts'
 
 const PORT = 20_000 + (process.pid % 20_000)
 const BASE = `http://localhost:${PORT}/ads-preview`
 const EMAIL = 'qa@example.com'
 const PASSWORD = 'correct-horse-battery'
 let dataDir: string
-let server: RunningServer
+let server: Product
 
 function config() {
   return parseConfig({
@@ -49,7 +49,8 @@ async function submit(browser: CookieClient, form: { action: string; csrf: strin
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ads-preview-idp-'))
-  server = await startServer(config())
+  server = await startProduct(config())
+  await server.listen()
 })
 afterAll(async () => {
   await server?.close()
@@ -111,7 +112,8 @@ describe('the embedded provider', () => {
     ).toBe(401)
 
     await server.close()
-    server = await startServer(config())
+    server = await startProduct(config())
+    await server.listen()
     const silent = await browser.request(codeAuthorizeUrl(challenge, { prompt: 'none' }))
     expect(new URL(silent.headers.get('location')!).searchParams.get('code')).toBeTruthy()
     // The access token issued before the restart still works: same keys.

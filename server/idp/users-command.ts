@@ -4,7 +4,7 @@
 import path from 'node:path'
 import process from 'node:process'
 import { parseConfig } from '../config/parse-config.ts'
-import { type OpenDatabaseOptions, openDatabase } from '../db/client.ts'
+import { DATABASE_FILE, type OpenDatabaseOptions, openDatabase } from '../db/client.ts'
 import { generatePassword } from './passwords.ts'
 import { addUser, listUsers, removeUser, setPassword } from './users.ts'
 
@@ -17,7 +17,7 @@ const USAGE = `Usage: npm run users -- <command>   (the single executable: ads-p
 export async function runUsersCommand(args: string[], open: OpenDatabaseOptions = {}): Promise<number> {
   const [command, email, password] = args
   const config = parseConfig(process.env)
-  const db = openDatabase(path.join(config.dataDir, 'ads-preview.db'), open)
+  const db = openDatabase(path.join(config.dataDir, DATABASE_FILE), open)
   try {
     if (command === 'list') {
       const users = listUsers(db)

@@ -89,3 +89,5 @@ export function createArchiveCache(blobStore: BlobStore, capacity = 64) {
     },
   }
 }
+
+export type ArchiveCache = ReturnType<typeof createArchiveCache>

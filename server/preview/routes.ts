@@ -9,8 +9,7 @@ import { ZipFormatError } from '../../shared/zip/zip-reader.ts'
 import { AppError } from '../errors.ts'
 import type { PackageService } from '../packages/service.ts'
 import { PROJECT_ROOT } from '../project-root.ts'
-import type { BlobStore } from '../storage/blob-store.ts'
-import { createArchiveCache } from './archive-cache.ts'
+import type { ArchiveCache } from './archive-cache.ts'
 import { contentTypeOf } from './content-type.ts'
 import { injectSdk } from './sdk-injection.ts'
 
@@ -28,13 +27,13 @@ export const MRAID_HOST_FILE = path.join(PROJECT_ROOT, 'server', 'preview', 'mra
 
 export interface PreviewRoutesDeps {
   service: PackageService
-  blobStore: BlobStore
+  archives: ArchiveCache
   /** The MRAID host script; read once at startup. */
   mraidHost?: string
 }
 
 export function createPreviewRoutes(deps: PreviewRoutesDeps) {
-  const archives = createArchiveCache(deps.blobStore)
+  const { archives } = deps
   const mraidHost = deps.mraidHost ?? fs.readFileSync(MRAID_HOST_FILE, 'utf8')
 
   const routes = new Hono()
@@ -78,5 +77,5 @@ export function createPreviewRoutes(deps: PreviewRoutesDeps) {
         throw error
       }
     })
-  return { routes, evict: archives.evict, close: archives.closeAll }
+  return routes
 }

@@ -273,7 +273,7 @@ describe('signed PUT', () => {
   })
 
   it('refuses an expired URL with 403', async () => {
-    t.cleanup()
+    await t.cleanup()
     t = await createTestApp({ SIGNED_URL_TTL_SECONDS: '10' })
     const { url } = await signedUrl()
     const expired = url.replace(/exp=(\d+)/, (_, exp: string) => `exp=${Number(exp) - 11}`)
@@ -282,7 +282,7 @@ describe('signed PUT', () => {
   })
 
   it('answers 415 for another content type and 413 past the size cap, leaving no file', async () => {
-    t.cleanup()
+    await t.cleanup()
     t = await createTestApp({ MAX_PACKAGE_BYTES: '1000' })
     const { url } = await signedUrl()
     expect((await put(url, validPackage(), 'text/plain')).status).toBe(415)

@@ -4,27 +4,18 @@ import fs from 'node:fs'
 import path from 'node:path'
 import v8 from 'node:v8'
 import vm from 'node:vm'
-import { serve } from '@hono/node-server'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { chunkedPut } from '../../tests/helpers/chunked-put.ts'
 import { createTestApp, PUBLIC_URL, type TestApp } from '../../tests/helpers/test-app.ts'
 
 let t: TestApp
-let server: ReturnType<typeof serve>
 let origin: string
 
 beforeEach(async () => {
   t = await createTestApp({ MAX_PACKAGE_BYTES: String(200 * 1024 * 1024) })
-  await new Promise<void>((resolve) => {
-    server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve())
-  })
-  const address = server.address()
-  origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
+  origin = await t.listen()
 })
-afterEach(async () => {
-  await new Promise((resolve) => server.close(resolve))
-  t.cleanup()
-})
+afterEach(() => t.cleanup())
 
 async function signedUrl(): Promise<{ url: URL; uuid: string }> {
   const query = new URLSearchParams({ filename: 'big.zip', contentType: 'application/zip' })

@@ -1,6 +1,5 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { serve } from '@hono/node-server'
 import { chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { zipOf } from '../../tests/fixtures/packages.ts'
@@ -12,21 +11,13 @@ import { createThumbnailer } from './thumbnailer.ts'
 
 const chromiumPath = findChromium(process.env.CHROMIUM_PATH)
 let t: TestApp
-let server: ReturnType<typeof serve>
-let port = 0
+let origin: string
 
 beforeAll(async () => {
   t = await createTestApp()
-  await new Promise<void>((resolve) => {
-    server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve())
-  })
-  const address = server.address()
-  port = typeof address === 'object' && address ? address.port : 0
+  origin = await t.listen()
 })
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve))
-  t.cleanup()
-})
+afterAll(() => t.cleanup())
 
 describe.skipIf(!chromiumPath)('thumbnails (Chromium found)', () => {
   it('renders the creative at its ad size into a 120x156 PNG that shows it', async () => {
@@ -41,7 +32,7 @@ describe.skipIf(!chromiumPath)('thumbnails (Chromium found)', () => {
       db: t.db,
       blobStore: t.blobStore,
       chromiumPath,
-      localOrigin: () => `http://127.0.0.1:${port}`,
+      localOrigin: () => origin,
     })
     await thumbnailer.schedule(result.uuid!)
     await thumbnailer.stop()

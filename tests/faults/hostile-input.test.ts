@@ -11,9 +11,9 @@ let t: TestApp
 beforeEach(async () => {
   t = await createTestApp()
 })
-afterEach(() => {
+afterEach(async () => {
   vi.restoreAllMocks()
-  t.cleanup()
+  await t.cleanup()
 })
 
 const INDEX = '<script src="mraid.js"></script>'

@@ -1,12 +1,11 @@
-// The real app on a temp SQLite file and a temp data folder, with a test issuer's keys.
+// The real product, built by the same start-up function as `npm start`, on a temp data folder,
+// with a test issuer's keys in place of a discovered provider. It does not listen: tests call
+// `t.app.request()`, or `t.listen()` when they need a real socket.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { createAccessTokenVerifier } from '../../server/auth/bearer.ts'
-import { buildClientConfig } from '../../server/auth/client-config.ts'
-import { composeApp } from '../../server/compose.ts'
 import { parseConfig } from '../../server/config/parse-config.ts'
-import { openDatabase } from '../../server/db/client.ts'
+import { startProduct } from '../../server/start.ts'
 import { createTestIssuer, TEST_AUDIENCE, TEST_ISSUER } from './test-issuer.ts'
 
 export const PUBLIC_URL = 'http://localhost:3999'
@@ -21,24 +20,18 @@ export async function createTestApp(env: Record<string, string> = {}) {
     AUTH_AUDIENCE: TEST_AUDIENCE,
     LOG_REQUESTS: '0',
     CLIENT_DIR: path.join(dataDir, 'no-client'),
+    CHROMIUM_PATH: '/nonexistent',
     ...env,
   })
-  const db = openDatabase(path.join(dataDir, 'test.db'))
   const issuer = await createTestIssuer()
-  const { app, service, blobStore, preview } = composeApp({
-    config,
-    db,
-    signingSecret: Buffer.from('test-signing-secret-test-signing'),
-    verifyAccessToken: createAccessTokenVerifier({
-      issuer: TEST_ISSUER,
-      audience: TEST_AUDIENCE,
-      leewaySeconds: 60,
+  const product = await startProduct(config, {
+    externalIssuer: async () => ({
+      metadata: {
+        issuer: TEST_ISSUER,
+        authorizationEndpoint: `${TEST_ISSUER}authorize`,
+        jwksUri: `${TEST_ISSUER}jwks`,
+      },
       keys: issuer.keys,
-    }),
-    clientConfig: buildClientConfig(config, {
-      issuer: TEST_ISSUER,
-      authorizationEndpoint: `${TEST_ISSUER}authorize`,
-      jwksUri: `${TEST_ISSUER}jwks`,
     }),
   })
   const token = await issuer.sign()
@@ -48,20 +41,22 @@ export async function createTestApp(env: Record<string, string> = {}) {
   const pathOf = (url: string) => url.replace(PUBLIC_URL, '')
 
   return {
-    app,
-    db,
-    service,
-    blobStore,
+    app: product.app,
+    ...product.parts,
     config,
     dataDir,
     issuer,
     auth,
     pathOf,
+    /** Listens on a port the OS picks; answers the loopback origin. */
+    async listen(): Promise<string> {
+      const { port } = await product.listen(0)
+      return `http://127.0.0.1:${port}`
+    },
     blobFiles: (folder = 'packages') =>
       fs.readdirSync(path.join(dataDir, 'blobs', folder), { withFileTypes: true }).map((d) => d.name),
-    cleanup: () => {
-      preview.close()
-      db.$client.close()
+    async cleanup(): Promise<void> {
+      await product.close()
       fs.rmSync(dataDir, { recursive: true, force: true })
     },
   }

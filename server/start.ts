@@ -1,0 +1,123 @@
+// The one start-up function: builds the product's parts from a Config in dependency order
+// (database, secrets, blob store, identity, package service, preview host, thumbnails, HTTP
+// app, HTTP server) and answers { app, listen, close }. The CLI, the single executable, the
+// tests and the benchmarks all start the product through here; nothing listens until listen().
+import fs from 'node:fs'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
+import { getRequestListener } from '@hono/node-server'
+import { inspectPackage } from '../shared/inspector/inspect.ts'
+import { createApp } from './app.ts'
+import { createIdentity, type ExternalIssuer } from './auth/identity.ts'
+import type { Config } from './config/parse-config.ts'
+import { DATABASE_FILE, openDatabase } from './db/client.ts'
+import { createPackageService } from './packages/service.ts'
+import { createArchiveCache } from './preview/archive-cache.ts'
+import { createPreviewRoutes } from './preview/routes.ts'
+import { createLocalDiskStore, loadOrCreateSecret } from './storage/local-disk-store.ts'
+import { createThumbnailer } from './thumbnails/thumbnailer.ts'
+
+const SWEEP_INTERVAL_MS = 5 * 60 * 1000
+
+/** Where the product's own files are when they are not in the source tree (the single executable). */
+export interface RuntimeFiles {
+  migrationsDir?: string
+  /** The loaded SQLite addon. */
+  nativeBinding?: object
+  mraidHost?: string
+}
+
+export interface StartOptions {
+  runtime?: RuntimeFiles
+  /** How an external issuer is found (default: its discovery document); tests hand in theirs. */
+  externalIssuer?: (issuer: string) => Promise<ExternalIssuer>
+}
+
+export type Product = Awaited<ReturnType<typeof startProduct>>
+
+export async function startProduct(config: Config, options: StartOptions = {}) {
+  const runtime = options.runtime ?? {}
+  fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 })
+  const db = openDatabase(path.join(config.dataDir, DATABASE_FILE), {
+    ...(runtime.migrationsDir ? { migrationsDir: runtime.migrationsDir } : {}),
+    ...(runtime.nativeBinding ? { nativeBinding: runtime.nativeBinding } : {}),
+  })
+  const signingSecret = loadOrCreateSecret(path.join(config.dataDir, 'keys', 'blob-signing.key'))
+  const blobStore = createLocalDiskStore({
+    root: path.join(config.dataDir, 'blobs'),
+    secret: signingSecret,
+    putUrl: `${config.appUrl}/files/upload`,
+  })
+  const identity = await createIdentity(config, db, options.externalIssuer)
+  // The HTTP server exists before the parts that need its address (the thumbnailer renders
+  // through it); it gets the app as its request handler once the app is built.
+  const server = http.createServer()
+  // Idle, not total: a 500 MB upload on a slow line is fine, a connection that stalls is not.
+  server.setTimeout(config.http.idleTimeoutSeconds * 1000)
+  const listeningPort = () => (server.address() as AddressInfo | null)?.port ?? config.port
+  const thumbnailer = createThumbnailer({
+    db,
+    blobStore,
+    chromiumPath: config.thumbnails.chromiumPath,
+    localOrigin: () => `http://127.0.0.1:${listeningPort()}`,
+  })
+  const archives = createArchiveCache(blobStore)
+  const service = createPackageService({
+    db,
+    blobStore,
+    config,
+    inspect: inspectPackage,
+    events: { created: (uuid) => void thumbnailer.schedule(uuid), removed: archives.evict },
+  })
+  const preview = createPreviewRoutes({
+    service,
+    archives,
+    ...(runtime.mraidHost ? { mraidHost: runtime.mraidHost } : {}),
+  })
+  const app = createApp({
+    service,
+    blobStore,
+    signingSecret,
+    preview,
+    verifyAccessToken: identity.verifyAccessToken,
+    clientConfig: identity.clientConfig,
+    clientDir: config.clientDir,
+    logRequests: config.http.logRequests,
+    ...(identity.provider ? { identityProvider: identity.provider } : {}),
+  })
+  server.on('request', getRequestListener(app.fetch, { hostname: config.host }))
+
+  const sweep = (atBoot = false) =>
+    service.sweep(atBoot).catch((error: unknown) => console.error('The storage sweep failed:', error))
+  await sweep(true)
+  const sweepTimer = setInterval(() => void sweep(), SWEEP_INTERVAL_MS)
+  sweepTimer.unref()
+
+  return {
+    /** The whole HTTP surface; `app.request()` answers without a socket. */
+    app,
+    parts: { db, blobStore, service, thumbnailer },
+    thumbnails: thumbnailer.available,
+    firstUser: identity.firstUser,
+    /** Listens on config.port (0: one the OS picks); rejects with the socket's error (a taken port). */
+    listen(port = config.port): Promise<{ url: string; port: number }> {
+      return new Promise((resolve, reject) => {
+        server.once('error', reject)
+        server.listen(port, config.host, () => {
+          server.off('error', reject)
+          resolve({ url: `${config.appUrl}/`, port: listeningPort() })
+        })
+      })
+    },
+    /** Finishes requests in flight, stops the background work and closes the database. */
+    async close(): Promise<void> {
+      clearInterval(sweepTimer)
+      identity.close()
+      await thumbnailer.stop()
+      if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()))
+      archives.closeAll()
+      db.$client.close()
+    },
+  }
+}
