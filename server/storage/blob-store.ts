@@ -1,7 +1,9 @@
 // Where package zips and thumbnails live. Local disk now; an S3-compatible store later
 // implements the same interface (its presigned PUT is exactly the spec's `signedRequest`).
 import type { Readable } from 'node:stream'
-import type { ByteSource } from '../../shared/zip/byte-source.ts'
+import type { ClosableByteSource } from './file-source.ts'
+
+export type { ClosableByteSource }
 
 export interface SignedPutRequest {
   key: string
@@ -13,10 +15,6 @@ export interface SignedPutRequest {
 export interface StoredBlob {
   size: number
   sha256: string
-}
-
-export interface ClosableByteSource extends ByteSource {
-  close(): Promise<void>
 }
 
 export interface BlobStore {

@@ -8,7 +8,8 @@ import path from 'node:path'
 import { type Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { AppError } from '../errors.ts'
-import { BLOB_KEY_PATTERN, type BlobStore, type ClosableByteSource, type StoredBlob } from './blob-store.ts'
+import { BLOB_KEY_PATTERN, type BlobStore, type StoredBlob } from './blob-store.ts'
+import { openFileSource } from './file-source.ts'
 import { signPutQuery } from './signed-url.ts'
 
 export const TEMP_PREFIX = '.incoming-'
@@ -92,24 +93,7 @@ export function createLocalDiskStore(options: LocalDiskStoreOptions): BlobStore 
       }
     },
 
-    async openSource(key): Promise<ClosableByteSource> {
-      const handle = await fsp.open(fileOf(key), 'r')
-      const { size } = await handle.stat()
-      return {
-        size,
-        async read(offset, length) {
-          const buffer = new Uint8Array(Math.max(0, Math.min(length, size - offset)))
-          let done = 0
-          while (done < buffer.length) {
-            const { bytesRead } = await handle.read(buffer, done, buffer.length - done, offset + done)
-            if (bytesRead === 0) break
-            done += bytesRead
-          }
-          return done === buffer.length ? buffer : buffer.subarray(0, done)
-        },
-        close: () => handle.close(),
-      }
-    },
+    openSource: (key) => openFileSource(fileOf(key)),
 
     createReadStream: (key) => fs.createReadStream(fileOf(key)),
 
