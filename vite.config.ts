@@ -26,7 +26,7 @@ export default defineConfig({
   },
   test: {
     root: '.',
-    include: ['{client,server,shared,tests/unit,tests/faults,tests/upgrade}/**/*.test.{ts,tsx}'],
+    include: ['{cli,client,server,shared,tests/unit,tests/faults,tests/upgrade}/**/*.test.{ts,tsx}'],
     environment: 'node',
     testTimeout: 20_000,
   },

@@ -1,6 +1,6 @@
 // Builds the single executable, copies it alone into an empty folder outside the repository
 // (no Node.js project, no node_modules beside it), and runs the sign-in and upload end-to-end
-// tests against it. Part of `npm test`.
+// tests and `ads-preview check` against it. Part of `npm test`.
 import './require-node.mjs'
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -29,8 +29,9 @@ const run = spawnSync(
     'test',
     'tests/e2e/auth.spec.ts',
     'tests/e2e/packages.spec.ts',
+    'tests/e2e/check-command.spec.ts',
     '-g',
-    'first visit|a valid package|download gives back',
+    'first visit|a valid package|download gives back|ads-preview check',
     ...args,
   ],
   { stdio: 'inherit', env: { ...process.env, E2E_BINARY: binary } },

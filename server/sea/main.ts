@@ -3,11 +3,15 @@
 // once per version under <DATA_DIR>/.runtime/<version>/, beside the data, never to a temp
 // folder, so neither a normal stop nor SIGKILL leaves anything behind; older versions' files
 // are removed at start. Then it is the same server as `npm start`.
+
+import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import process from 'node:process'
 import * as sea from 'node:sea'
+import { runCheckCommand } from '../../cli/check/check-command.ts'
+import { serveChecks } from '../../cli/check/worker-loop.ts'
 import { runServerCli } from '../cli.ts'
 import { parseConfig } from '../config/parse-config.ts'
 import { runUsersCommand } from '../idp/users-command.ts'
@@ -55,7 +59,20 @@ function loadAddon(dir: string): object {
   return addon.exports
 }
 
-if (process.argv[2] === 'users') {
+/** The argument a checking process of `check` is started with: the binary starts itself. */
+const CHECK_WORKER = '--check-worker'
+
+if (process.argv[2] === 'check') {
+  void runCheckCommand(process.argv.slice(3), {
+    version: APP_VERSION,
+    spawnWorker: ({ env }) =>
+      spawn(process.execPath, [CHECK_WORKER], { env, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] }),
+  }).then((code) => {
+    process.exitCode = code
+  })
+} else if (process.argv[2] === CHECK_WORKER) {
+  serveChecks()
+} else if (process.argv[2] === 'users') {
   const dir = writeRuntime(parseConfig(process.env).dataDir)
   void runUsersCommand(process.argv.slice(3), {
     migrationsDir: path.join(dir, 'migrations'),

@@ -1,0 +1,258 @@
+// `ads-preview check` in process, with its real worker threads, on the real-world corpus
+// (skipped without ../shared) and on packages made in code: verdicts, every format held to its
+// own validator, exit codes, progress lines, the limits a hostile package meets, a big folder.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { writeFixturePackages } from '../../tests/fixtures/check-packages.ts'
+import { validPackage, zipOf } from '../../tests/fixtures/packages.ts'
+import { parseJsonReport, parseJunit, sarifValidationErrors } from '../../tests/helpers/check-formats.ts'
+import { runCheckCommand } from './check-command.ts'
+import type { CheckLimits } from './pool.ts'
+import { spawnSourceWorker } from './source-worker.ts'
+
+const CORPUS = path.resolve(import.meta.dirname, '../../../shared/corpus/real')
+/** The corpus README's verdicts under requireMraid ("judge from its content" ones included). */
+const CORPUS_PASSES = new Set([
+  'iab-mraid3-loadandevents.zip',
+  'iab-mraid3-viewability.zip',
+  'webtester-fullpage-interstitial.zip',
+  'webtester-resize-errors.zip',
+])
+
+let dir: string
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'check-command-'))
+})
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
+
+async function check(args: string[], options: { progress?: boolean; limits?: Partial<CheckLimits> } = {}) {
+  let stdout = ''
+  let stderr = ''
+  const code = await runCheckCommand(args, {
+    version: '0.0.0-test',
+    spawnWorker: spawnSourceWorker,
+    io: {
+      stdout: (text) => {
+        stdout += text
+      },
+      stderr: (text) => {
+        stderr += text
+      },
+      progress: options.progress ?? false,
+      cwd: dir,
+    },
+    ...(options.limits ? { limits: options.limits } : {}),
+  })
+  return { code, stdout, stderr }
+}
+
+describe.skipIf(!fs.existsSync(CORPUS))('the real creatives of ../shared/corpus', () => {
+  it('fails the run on the invalid ones, with the corpus verdict for each', async () => {
+    const { code, stdout } = await check([CORPUS, '--format', 'json'])
+    expect(code).toBe(1)
+    const report = parseJsonReport(stdout)
+    expect(report.summary.packages).toBe(13)
+    for (const verdict of report.packages) {
+      const name = path.basename(verdict.file)
+      expect({ name, status: verdict.status }).toEqual({
+        name,
+        status: CORPUS_PASSES.has(name) ? 'pass' : 'fail',
+      })
+    }
+  })
+
+  it('writes JUnit XML that parses, with a failure for each invalid creative', async () => {
+    const { stdout } = await check([CORPUS, '--format', 'junit'])
+    const junit = parseJunit(stdout)
+    expect(junit.tests).toBe(13)
+    expect(junit.failures).toBe(13 - CORPUS_PASSES.size)
+    expect(junit.cases.find((c) => c.name.endsWith('iab-mraid3-resize-negative.zip'))?.failure).toContain(
+      'mraid.not-referenced',
+    )
+  })
+
+  it('writes a SARIF log the SARIF Multitool validates', async () => {
+    const { stdout } = await check([CORPUS, '--format', 'sarif'])
+    expect(sarifValidationErrors(stdout)).toEqual([])
+    expect(JSON.parse(stdout).runs[0].results.length).toBeGreaterThan(9)
+  })
+})
+
+describe('packages made in code', () => {
+  let fixtures: ReturnType<typeof writeFixturePackages>
+  beforeAll(() => {
+    fixtures = writeFixturePackages(path.join(dir, 'fixtures'), 40)
+  })
+
+  it('gives every package the verdict of the spec validation, in a sorted order', async () => {
+    const { code, stdout } = await check(['fixtures', '--format', 'json'])
+    expect(code).toBe(1)
+    const report = parseJsonReport(stdout)
+    const names = fixtures.map((f) => path.relative(dir, f.file)).sort()
+    expect(report.packages.map((v) => v.file)).toEqual(names)
+    for (const fixture of fixtures) {
+      const verdict = report.packages.find((v) => v.file === path.relative(dir, fixture.file))
+      expect(verdict?.status).toBe(fixture.passes ? 'pass' : 'fail')
+      const errors = verdict?.issues.filter((i) => i.severity === 'error').map((i) => i.rule)
+      if (fixture.failsWith) expect(errors).toContain(fixture.failsWith)
+      else expect(errors).toEqual([])
+    }
+  })
+
+  it('holds every format to its validator, hostile names included', async () => {
+    const hostile = path.join(dir, 'hostile-names')
+    fs.mkdirSync(hostile, { recursive: true })
+    fs.writeFileSync(
+      path.join(hostile, 'a&b <"quoted">.zip'),
+      zipOf({
+        'index.html': '<img src="http://x.example/a.png"><script src="mraid.js"></script>',
+        'odd\u0001]]>&amp;.js': 'x',
+      }),
+    )
+    const junit = parseJunit((await check(['hostile-names', 'fixtures', '--format', 'junit'])).stdout)
+    expect(junit.cases[0]?.name).toBe('hostile-names/a&b <"quoted">.zip')
+    expect(junit.cases[0]?.failure).toContain('network.insecure-http')
+    expect(
+      sarifValidationErrors((await check(['hostile-names', 'fixtures', '--format', 'sarif'])).stdout),
+    ).toEqual([])
+    const text = (await check(['hostile-names', '--format', 'text'])).stdout
+    expect(text).toMatch(/^FAIL {2}hostile-names\/a&b <"quoted">\.zip/m)
+    expect(text).toMatch(/1 package: 0 passed, 1 failed, 0 unreadable/)
+  })
+
+  it('exits 0 when every package passes, and lists them', async () => {
+    const passing = fixtures.filter((f) => f.passes).map((f) => f.file)
+    const { code, stdout } = await check(passing)
+    expect(code).toBe(0)
+    expect(stdout.match(/^PASS /gm)).toHaveLength(passing.length)
+  })
+
+  it('writes the report to --output and the text report to standard output', async () => {
+    const { code, stdout } = await check(['fixtures', '--format', 'junit', '--output', 'report.xml'])
+    expect(code).toBe(1)
+    expect(parseJunit(fs.readFileSync(path.join(dir, 'report.xml'), 'utf8')).tests).toBe(40)
+    expect(stdout).toMatch(/40 packages: 12 passed, 28 failed, 0 unreadable/)
+  })
+
+  it('prints a progress line per package on a terminal, none otherwise', async () => {
+    const onTerminal = await check(['fixtures'], { progress: true })
+    expect(
+      onTerminal.stderr.match(/^\[\d+\/40\] (PASS|FAIL) fixtures\/batch-0\/fixture-\d+\.zip$/gm),
+    ).toHaveLength(40)
+    expect((await check(['fixtures'], { progress: false })).stderr).toBe('')
+  })
+})
+
+describe('exit code 2', () => {
+  it.each([
+    [['--format', 'xml', 'x.zip'], /--format must be one of text, json, junit, sarif/],
+    [['--jobs', '0', 'x.zip'], /--jobs must be a whole number/],
+    [['--no-such-option', 'x.zip'], /Unknown option '--no-such-option'/],
+    [[], /name at least one \.zip file or folder/],
+    [['missing.zip'], /cannot read missing\.zip: no such file or folder/],
+  ])('for %j', async (args, message) => {
+    const { code, stderr, stdout } = await check(args)
+    expect(code).toBe(2)
+    expect(stderr).toMatch(message)
+    expect(stdout).toBe('')
+  })
+
+  it('for a folder without a .zip', async () => {
+    fs.mkdirSync(path.join(dir, 'empty'), { recursive: true })
+    const { code, stderr } = await check(['empty'])
+    expect(code).toBe(2)
+    expect(stderr).toMatch(/empty holds no \.zip file/)
+  })
+
+  it('for a package that cannot be read, after checking the others', async () => {
+    const unreadable = path.join(dir, 'unreadable')
+    fs.mkdirSync(unreadable, { recursive: true })
+    fs.writeFileSync(path.join(unreadable, 'a-good.zip'), validPackage())
+    fs.symlinkSync(path.join(unreadable, 'gone.zip'), path.join(unreadable, 'b-broken-link.zip'))
+    const { code, stdout } = await check(['unreadable'])
+    expect(code).toBe(2)
+    expect(stdout).toMatch(/^PASS {2}unreadable\/a-good\.zip/m)
+    expect(stdout).toMatch(
+      /^ERROR unreadable\/b-broken-link\.zip\n {6}cannot read unreadable\/b-broken-link\.zip: ENOENT/m,
+    )
+  })
+
+  it('when --output cannot be written', async () => {
+    const { code, stderr } = await check(['fixtures', '--output', 'no-such-folder/report.xml'])
+    expect(code).toBe(2)
+    expect(stderr).toMatch(/cannot write no-such-folder\/report\.xml/)
+  })
+})
+
+describe('a hostile package meets the limits and the run goes on', () => {
+  // Seven 7 MB scripts of mraid calls: about a second of inspection each, from a 60 KB zip.
+  const slow = () =>
+    zipOf({
+      'index.html': `<script src="mraid.js"></script>${Array.from({ length: 7 }, (_, i) => `<script src="s${i}.js"></script>`).join('')}`,
+      ...Object.fromEntries(
+        Array.from({ length: 7 }, (_, i) => [`s${i}.js`, "mraid.open('x');".repeat(450_000)]),
+      ),
+    })
+
+  beforeAll(() => {
+    const hostile = path.join(dir, 'hostile')
+    fs.mkdirSync(hostile, { recursive: true })
+    fs.writeFileSync(path.join(hostile, 'a-slow.zip'), slow())
+    writeFixturePackages(path.join(hostile, 'b'), 1)
+  })
+
+  it('fails a package that takes longer than the time limit, and checks the next one', async () => {
+    const { code, stdout } = await check(['hostile', '--format', 'json', '--jobs', '1'], {
+      limits: { timeMs: 1_000 },
+    })
+    expect(code).toBe(1)
+    const [slowVerdict, next] = parseJsonReport(stdout).packages
+    expect(slowVerdict?.issues.map((i) => i.rule)).toEqual(['check.time-limit'])
+    expect(slowVerdict?.ms).toBeLessThan(5_000)
+    expect(next?.status).toBe('pass')
+  })
+
+  it('fails a package that needs more memory than the limit, and checks the next one', async () => {
+    const { code, stdout } = await check(['hostile', '--format', 'json', '--jobs', '1'], {
+      limits: { heapMb: 48 },
+    })
+    expect(code).toBe(1)
+    const [slowVerdict, next] = parseJsonReport(stdout).packages
+    expect(slowVerdict?.issues.map((i) => i.rule)).toEqual(['check.memory-limit'])
+    expect(next?.status).toBe('pass')
+  })
+})
+
+it('checks a folder of 2,000 packages in one run', async () => {
+  const big = path.join(dir, 'big')
+  const fixtures = writeFixturePackages(big, 2_000)
+  const { code, stdout } = await check(['big', '--format', 'json'])
+  expect(code).toBe(1)
+  const report = parseJsonReport(stdout)
+  expect(report.summary).toEqual({
+    packages: 2_000,
+    passed: fixtures.filter((f) => f.passes).length,
+    failed: fixtures.filter((f) => !f.passes).length,
+    errors: 0,
+  })
+}, 120_000)
+
+describe('the format validators the tests use see a broken report', () => {
+  it('the SARIF Multitool names schema errors', () => {
+    const broken = {
+      version: '2.1.0',
+      runs: [{ tool: { driver: {} }, results: [{ level: 'bad', message: {} }] }],
+    }
+    expect(sarifValidationErrors(JSON.stringify(broken)).join('\n')).toMatch(/JSON1002|JSON1019/)
+  })
+
+  it('the JUnit reader refuses markup that is not escaped and counts that do not add up', () => {
+    const suite = (attributes: string, name: string) =>
+      `<testsuites ${attributes}><testsuite><testcase name="${name}"/></testsuite></testsuites>`
+    expect(() => parseJunit(suite('tests="1" failures="0" errors="0"', 'a<b'))).toThrow(/not well-formed/)
+    expect(() => parseJunit(suite('tests="2" failures="0" errors="0"', 'a'))).toThrow(/tests="2"/)
+    expect(parseJunit(suite('tests="1" failures="0" errors="0"', 'a')).cases).toEqual([{ name: 'a' }])
+  })
+})
