@@ -3,6 +3,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import { benchBrowser } from './browser.ts'
+import { benchCheck } from './check.ts'
 import { benchClientBundle } from './client-bundle.ts'
 import { benchInspection } from './inspection.ts'
 import { benchListing } from './listing.ts'
@@ -12,6 +13,7 @@ import { benchServing } from './serving.ts'
 const figures: Figure[] = [
   ...(await benchServing()),
   ...(await benchInspection()),
+  ...(await benchCheck()),
   ...(await benchListing()),
   ...(await benchClientBundle()),
   ...(await benchBrowser()),
