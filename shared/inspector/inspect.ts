@@ -3,6 +3,7 @@
 // `details` are its error messages). No DOM and no Node API in here.
 import type { ByteSource } from '../zip/byte-source.ts'
 import { readZip, type ZipArchive, type ZipEntry, ZipFormatError } from '../zip/zip-reader.ts'
+import { eventHandlerCode, FactCollector } from './facts.ts'
 import {
   cssReferences,
   htmlReferences,
@@ -13,6 +14,7 @@ import {
   jsMentionsMraid,
   jsReferences,
   type Reference,
+  stripHtmlComments,
   stripJsComments,
 } from './html-scan.ts'
 import type { InspectionIssue, InspectionLimits, InspectionReport, InspectOptions } from './types.ts'
@@ -213,6 +215,8 @@ interface ScanState {
   initialLoadBytes: number
   limits: InspectionLimits
   findings: Findings
+  entry: string
+  facts: FactCollector
 }
 
 async function readText(state: ScanState, path: string): Promise<string | undefined> {
@@ -255,6 +259,7 @@ async function followReferences(
     const { url, kind } = reference
     if (isNonFileUrl(url)) continue
     if (isExternal(url)) {
+      state.facts.reference(url, isPlainHttp(url))
       if (isPlainHttp(url)) {
         state.findings.error(
           'network.insecure-http',
@@ -290,8 +295,11 @@ async function followReferences(
       )
       continue
     }
+    if (initial && !state.referenced.has(path)) {
+      state.initialLoadBytes += state.archive.get(path)?.size ?? 0
+      state.facts.initialRequest()
+    }
     state.referenced.add(path)
-    if (initial) state.initialLoadBytes += state.archive.get(path)?.size ?? 0
     await scanFile(state, path, false)
   }
 }
@@ -301,6 +309,7 @@ async function scanScript(state: ScanState, file: string, code: string, initial:
   if (jsMentionsMraid(code)) state.mraidReferenced = true
   checkScriptCalls(code, file, state.findings)
   state.scripts.push(code)
+  state.facts.script(file, code)
   await followReferences(state, file, jsReferences(code), initial)
 }
 
@@ -309,8 +318,10 @@ async function scanFile(state: ScanState, path: string, initial: boolean): Promi
   state.scanned.add(path)
   const text = await readText(state, path)
   if (text === undefined) return
+  state.facts.text(path, text, state.entry)
   const ext = fileExtension(path)
   if (ext === 'html' || ext === 'htm') {
+    for (const handler of eventHandlerCode(stripHtmlComments(text))) state.facts.script(path, handler)
     await followReferences(state, path, htmlReferences(text), initial)
     for (const script of inlineScripts(text)) await scanScript(state, path, stripJsComments(script), initial)
   } else if (ext === 'css') {
@@ -374,6 +385,17 @@ function report(base: Omit<InspectionReport, 'ok' | 'issues'>, findings: Finding
 export async function inspectPackage(source: ByteSource, options: InspectOptions): Promise<InspectionReport> {
   const limits = { ...DEFAULT_INSPECTION_LIMITS, ...options.limits }
   const findings = new Findings()
+  const collector = new FactCollector()
+  const facts = (files: InspectionReport['files'], entry: string | null, scan?: ScanState) =>
+    collector.facts({
+      zipBytes: source.size,
+      files,
+      entry,
+      initialBytes: scan?.initialLoadBytes ?? 0,
+      referenced: scan?.referenced ?? new Set(),
+      mraidReferenced: scan?.mraidReferenced ?? false,
+      issueRules: findings.issues.map((issue) => issue.rule),
+    })
   const empty = {
     entry: null,
     files: [],
@@ -386,7 +408,7 @@ export async function inspectPackage(source: ByteSource, options: InspectOptions
   } catch (error) {
     if (!(error instanceof ZipFormatError)) throw error
     findings.error(error.rule, error.message)
-    return report(empty, findings)
+    return report({ ...empty, facts: facts([], null) }, findings)
   }
 
   const fileEntries = archive.entries.filter((entry) => !entry.isDirectory)
@@ -421,7 +443,7 @@ export async function inspectPackage(source: ByteSource, options: InspectOptions
       : findEntry(paths, findings)
   const base = { entry, files, totals, mraid: { referenced: false, bundled: bundledMraid.length > 0 } }
   if (entry === null || findings.issues.some((issue) => issue.rule.startsWith('zip.')))
-    return report(base, findings)
+    return report({ ...base, facts: facts(files, entry) }, findings)
 
   const state: ScanState = {
     archive,
@@ -434,6 +456,8 @@ export async function inspectPackage(source: ByteSource, options: InspectOptions
     initialLoadBytes: archive.get(entry)?.size ?? 0,
     limits,
     findings,
+    entry,
+    facts: collector,
   }
   const html = await readText(state, entry)
   let adSize: { width: number; height: number } | undefined
@@ -456,6 +480,10 @@ export async function inspectPackage(source: ByteSource, options: InspectOptions
     )
   }
   checkReadiness(state.scripts.join('\n'), entry, findings)
+  if (state.paths.has('config.json') && !state.scanned.has('config.json')) {
+    const config = await readText(state, 'config.json')
+    if (config !== undefined) collector.text('config.json', config, entry)
+  }
   for (const path of paths) {
     if (!state.referenced.has(path) && !bundledMraid.some((e) => e.path === path)) {
       findings.warning(
@@ -478,7 +506,12 @@ export async function inspectPackage(source: ByteSource, options: InspectOptions
     )
   }
   return report(
-    { ...base, ...(adSize ? { adSize } : {}), mraid: { ...base.mraid, referenced: state.mraidReferenced } },
+    {
+      ...base,
+      ...(adSize ? { adSize } : {}),
+      mraid: { ...base.mraid, referenced: state.mraidReferenced },
+      facts: facts(files, entry, state),
+    },
     findings,
   )
 }

@@ -1,3 +1,5 @@
+import type { PackageFacts } from './facts.ts'
+
 export type Severity = 'error' | 'warning' | 'info'
 
 export interface InspectionIssue {
@@ -25,6 +27,8 @@ export interface InspectionReport {
   adSize?: { width: number; height: number }
   mraid: { referenced: boolean; bundled: boolean }
   issues: InspectionIssue[]
+  /** What delivery targets measure (shared/targets); absent in reports stored before it existed. */
+  facts?: PackageFacts
 }
 
 export interface InspectionLimits {
