@@ -14,6 +14,7 @@ import type { PackageService } from './packages/service.ts'
 import type { createPreviewRoutes } from './preview/routes.ts'
 import { createApiRoutes } from './rest/api.ts'
 import { createFileRoutes } from './rest/files.ts'
+import { buildOpenApiDocument, OPENAPI_PATH } from './rest/openapi/document.ts'
 import type { BlobStore } from './storage/blob-store.ts'
 import { createThumbnailRoutes } from './thumbnails/routes.ts'
 import { createContextInner } from './trpc/init.ts'
@@ -30,6 +31,8 @@ export interface AppDeps {
   signingSecret: Buffer
   verifyAccessToken: VerifyAccessToken
   clientConfig: ClientConfig
+  /** PUBLIC_URL + BASE_PATH: the API's base in the OpenAPI document. */
+  appUrl: string
   clientDir: string
   preview: ReturnType<typeof createPreviewRoutes>
   identityProvider?: IdentityProviderHandler
@@ -63,6 +66,8 @@ export function createApp(deps: AppDeps) {
   const base = new Hono<{ Variables: AuthVariables }>()
   base.get('/health', (c) => c.json({ status: 'ok' }))
   base.get('/client-config.json', (c) => c.json(deps.clientConfig, 200, { 'Cache-Control': 'no-cache' }))
+  const openApiDocument = buildOpenApiDocument(deps.appUrl)
+  base.get(OPENAPI_PATH, (c) => c.json(openApiDocument, 200, { 'Cache-Control': 'no-cache' }))
 
   // JSON calls and forms are small; only the signed PUT carries a package (capped by its URL).
   const smallBody = bodyLimit({

@@ -82,6 +82,7 @@ export async function startProduct(config: Config, options: StartOptions = {}) {
     preview,
     verifyAccessToken: identity.verifyAccessToken,
     clientConfig: identity.clientConfig,
+    appUrl: config.appUrl,
     clientDir: config.clientDir,
     logRequests: config.http.logRequests,
     ...(identity.provider ? { identityProvider: identity.provider } : {}),

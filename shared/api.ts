@@ -27,6 +27,12 @@ export type Package = z.infer<typeof packageSchema>
 export const packageListSchema = z.object({ packages: z.array(packageSchema) })
 export type PackageList = z.infer<typeof packageListSchema>
 
+/** What creating a package answers (spec 3: "The create response carries a 'package' object"). */
+export const packageAnswerSchema = z.object({ package: packageSchema })
+
+/** What deleting a package answers (spec 7: "not shown"). */
+export const deletedAnswerSchema = z.object({ uuid: z.string() })
+
 export const uploadUrlQuerySchema = z.object({
   filename: z.string().check(
     z.minLength(1, 'filename is required'),

@@ -1,0 +1,115 @@
+// The REST calls of spec section 7 (and the signed PUT they hand out), as operations.
+import {
+  deletedAnswerSchema,
+  packageAnswerSchema,
+  packageListSchema,
+  uploadUrlAnswerSchema,
+  uploadUrlQuerySchema,
+  validateBodySchema,
+  validationAnswerSchema,
+} from '../../../shared/api.ts'
+import { errorAnswer as error, type Operation } from './operation.ts'
+
+const UUID = { uuid: 'The upload uuid from the upload URL answer (it becomes the package uuid).' }
+const bearerErrors = {
+  401: error('Missing or invalid access token.'),
+  413: error('The request body is larger than 64 KB.'),
+}
+
+export const API_OPERATIONS: Operation[] = [
+  {
+    method: 'get',
+    path: '/api/packages',
+    operationId: 'listPackages',
+    summary: 'List packages, newest first',
+    auth: 'bearer',
+    tags: ['packages'],
+    answers: { 200: { description: 'Every package.', schema: packageListSchema }, ...bearerErrors },
+  },
+  {
+    method: 'post',
+    path: '/api/packages/{uuid}',
+    operationId: 'createPackage',
+    summary: 'Create the package record of a validated upload',
+    description: 'No body. Creating the same upload twice answers 200 with the same package.',
+    auth: 'bearer',
+    tags: ['packages'],
+    params: UUID,
+    answers: {
+      201: { description: 'Created.', schema: packageAnswerSchema },
+      200: { description: 'Already created from this upload.', schema: packageAnswerSchema },
+      404: error('No such upload, or it expired.'),
+      409: error('The upload has not passed validation yet.'),
+      ...bearerErrors,
+    },
+  },
+  {
+    method: 'delete',
+    path: '/api/packages/{uuid}',
+    operationId: 'deletePackage',
+    summary: 'Delete a package and its files',
+    auth: 'bearer',
+    tags: ['packages'],
+    params: { uuid: 'The package uuid.' },
+    answers: {
+      200: { description: 'Deleted.', schema: deletedAnswerSchema },
+      404: error('No such package.'),
+      ...bearerErrors,
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/upload/get-package-upload-url',
+    operationId: 'getPackageUploadUrl',
+    summary: 'Start an upload: a signed URL to PUT the zip to',
+    description:
+      'policy: none refuses a taken filename (409 with filenameExists), keep adds a version, overwrite replaces the newest package of that name.',
+    auth: 'bearer',
+    tags: ['upload'],
+    query: uploadUrlQuerySchema,
+    answers: {
+      200: { description: 'Where to PUT the file.', schema: uploadUrlAnswerSchema },
+      400: error('A query parameter is missing or invalid.'),
+      409: error('The filename exists (filenameExists: true) and the policy is none.'),
+      ...bearerErrors,
+    },
+  },
+  {
+    method: 'put',
+    path: '/files/upload',
+    operationId: 'putPackageFile',
+    summary: 'Upload the zip to the signed URL (no bearer header)',
+    description:
+      'Use signedRequest from the upload URL answer as it is: its query (key, exp, ct, max, sig) is signed and must not be changed.',
+    auth: 'none',
+    tags: ['upload'],
+    body: { type: 'application/zip', description: 'The package, at most the configured size.' },
+    answers: {
+      200: { description: 'Stored.' },
+      400: error('The upload was interrupted.'),
+      403: error('The signature is not valid or the URL expired.'),
+      409: error('This upload has already been received.'),
+      413: error('The package is larger than the size cap.'),
+      415: error('The body is not sent as application/zip.'),
+      507: error('The server is out of disk space.'),
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/upload/validate-package-upload/{uuid}',
+    operationId: 'validatePackageUpload',
+    summary: 'Inspect the uploaded zip (MRAID required)',
+    auth: 'bearer',
+    tags: ['upload'],
+    params: UUID,
+    body: { schema: validateBodySchema },
+    answers: {
+      200: { description: 'Valid; details are warnings.', schema: validationAnswerSchema },
+      400: error('The body is not valid JSON or not of this shape.'),
+      404: error('No such upload, or it expired.'),
+      409: error('The file has not been uploaded yet, or the upload is already a package.'),
+      422: error('Not valid: details say what to fix.'),
+      ...bearerErrors,
+    },
+  },
+]

@@ -1,0 +1,32 @@
+// The shape of the operation table the OpenAPI document (document.ts) is built from: every HTTP
+// operation of the product outside the web app, tRPC and the identity provider, described with
+// the zod schemas the routes validate and answer with. A test holds the live routes to it.
+import type { z } from 'zod/mini'
+import { apiErrorSchema } from '../../../shared/api.ts'
+
+export type Schema = z.ZodMiniType
+
+export interface Answer {
+  description: string
+  /** A JSON answer; `type` names a non-JSON body. */
+  schema?: Schema
+  type?: string
+}
+
+export interface Operation {
+  method: 'get' | 'post' | 'put' | 'delete'
+  /** Below BASE_PATH, with {param} placeholders. */
+  path: string
+  operationId: string
+  summary: string
+  description?: string
+  /** bearer: Authorization header; none: a capability URL or public. */
+  auth: 'bearer' | 'none'
+  tags: string[]
+  params?: Record<string, string>
+  query?: Schema
+  body?: { schema: Schema } | { type: string; description: string }
+  answers: Record<number, Answer>
+}
+
+export const errorAnswer = (description: string): Answer => ({ description, schema: apiErrorSchema })
