@@ -7,8 +7,10 @@ import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
+import { Readable } from 'node:stream'
 import { serve } from '@hono/node-server'
 import { zipSync } from 'fflate'
+import { largeEntryZip } from '../tests/fixtures/large-entry-zip.ts'
 import { createTestApp, PUBLIC_URL } from '../tests/helpers/test-app.ts'
 
 const mode = process.argv[2] as 'ours' | 'bare'
@@ -26,6 +28,8 @@ function peakAnswer(res: http.ServerResponse) {
 }
 
 const ASSET = Buffer.alloc(20 * 1024, 'a')
+/** The largest entry of a 100 MB package: 95 MiB of video-like bytes, deflated (issue #12). */
+const LARGE_ENTRY = { mebibytes: 95, ratio: 1 }
 
 if (mode === 'bare') {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-bare-'))
@@ -37,6 +41,13 @@ if (mode === 'bare') {
   let n = 0
   const server = http.createServer((req, res) => {
     if (req.url === '/__bench/peak') return peakAnswer(res)
+    if (req.url === '/health') return res.end('{"status":"ok"}')
+    if (req.url === '/large.bin') {
+      const file = path.join(dir, 'large.bin')
+      if (!fs.existsSync(file)) fs.writeFileSync(file, Buffer.concat(largeEntryZip(LARGE_ENTRY).parts))
+      fs.createReadStream(file).pipe(res)
+      return
+    }
     if (req.method === 'PUT') {
       const file = path.join(dir, `upload-${n++}`)
       req.pipe(fs.createWriteStream(file, { flush: true })).on('finish', () => {
@@ -78,6 +89,20 @@ if (mode === 'bare') {
         )
         return new Response(answer.signedRequest.replace(PUBLIC_URL, ''))
       }
+      if (url.pathname === '/__bench/large') {
+        const zip = largeEntryZip({
+          ...LARGE_ENTRY,
+          files: { 'index.html': '<script src="mraid.js"></script>' },
+        })
+        const answer = t.service.getUploadUrl(
+          { sub: 'bench' },
+          { filename: 'large.zip', contentType: 'application/zip', policy: 'keep' },
+        )
+        await t.service.receiveUpload(answer.uuid, Readable.from(zip.parts), zip.size)
+        await t.service.validateUpload({ sub: 'bench' }, answer.uuid, { requireMraid: true })
+        const created = t.service.create({ sub: 'bench' }, answer.uuid).package
+        return new Response(`${t.pathOf(created.index_url).replace('index.html', 'video.bin')} ${zip.size}`)
+      }
       if (url.pathname === '/__bench/preview') {
         if (!previewPath) {
           const zip = zipSync({
@@ -90,7 +115,6 @@ if (mode === 'bare') {
             { sub: 'bench' },
             { filename: 'preview.zip', contentType: 'application/zip', policy: 'keep' },
           )
-          const { Readable } = await import('node:stream')
           await t.service.receiveUpload(answer.uuid, Readable.from([zip]), zip.length)
           await t.service.validateUpload({ sub: 'bench' }, answer.uuid, { requireMraid: true })
           previewPath = t

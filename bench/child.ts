@@ -64,3 +64,31 @@ export async function loadTest(url: string, total: number, concurrency: number):
   await Promise.all(Array.from({ length: concurrency }, worker))
   return total / ((performance.now() - started) / 1000)
 }
+
+/**
+ * `clients` GETs of `url` at once from a process of their own (so the measuring process stays
+ * free to time other requests); answers the seconds until the last body ended.
+ */
+export function loadFromChild(url: string, clients: number): Promise<number> {
+  const script = `
+    const http = require('node:http')
+    const started = performance.now()
+    let left = ${clients}
+    for (let i = 0; i < ${clients}; i++) {
+      http.get(${JSON.stringify(url)}, (response) => {
+        if (response.statusCode !== 200) process.exit(2)
+        response.resume()
+        response.on('end', () => { if (--left === 0) { console.log((performance.now() - started) / 1000); process.exit(0) } })
+      }).on('error', () => process.exit(3))
+    }`
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] })
+  return new Promise((resolve, reject) => {
+    let output = ''
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+    })
+    child.on('exit', (code) =>
+      code === 0 ? resolve(Number(output)) : reject(new Error(`load exited with ${code}`)),
+    )
+  })
+}

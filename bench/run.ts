@@ -6,12 +6,14 @@ import { benchBrowser } from './browser.ts'
 import { benchCheck } from './check.ts'
 import { benchClientBundle } from './client-bundle.ts'
 import { benchInspection } from './inspection.ts'
+import { benchLargeEntry } from './large-entry.ts'
 import { benchListing } from './listing.ts'
 import { advantage, type Figure } from './measure.ts'
 import { benchServing } from './serving.ts'
 
 const figures: Figure[] = [
   ...(await benchServing()),
+  ...(await benchLargeEntry()),
   ...(await benchInspection()),
   ...(await benchCheck()),
   ...(await benchListing()),

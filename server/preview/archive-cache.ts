@@ -1,6 +1,6 @@
 // Open package zips, kept by uuid so a preview's many asset requests read the central
-// directory once and small files come from memory after their first read (a package's files
-// never change under one uuid). A deleted or replaced package is evicted by the service's
+// directory once and small files (up to 1 MiB) come from memory after their first read (a
+// package's files never change under one uuid). A deleted or replaced package is evicted by the service's
 // `removed` event.
 import { readZip, type ZipArchive, type ZipEntry } from '../../shared/zip/zip-reader.ts'
 import type { BlobStore, ClosableByteSource } from '../storage/blob-store.ts'
@@ -11,6 +11,8 @@ const CACHE_BUDGET_BYTES = 64 * 1024 * 1024
 export interface OpenPackage {
   archive: ZipArchive
   source: ClosableByteSource
+  /** Where the zip is, for streams that read it through a handle of their own. */
+  blobKey: string
   /** Folder of the entry HTML inside the zip ('' or 'wrapper/'). */
   root: string
   entry: string
@@ -33,7 +35,15 @@ export function createArchiveCache(blobStore: BlobStore, capacity = 64) {
     try {
       const archive = await readZip(source)
       const root = location.entry.slice(0, location.entry.lastIndexOf('/') + 1)
-      return { archive, source, root, entry: location.entry, files: new Map(), cachedBytes: 0 }
+      return {
+        archive,
+        source,
+        blobKey: location.blobKey,
+        root,
+        entry: location.entry,
+        files: new Map(),
+        cachedBytes: 0,
+      }
     } catch (error) {
       await source.close()
       throw error
@@ -71,11 +81,17 @@ export function createArchiveCache(blobStore: BlobStore, capacity = 64) {
       return pending
     },
 
+    /** Small files are read whole (and kept); larger ones are streamed (entry-stream.ts). */
+    isSmall: (entry: ZipEntry) => entry.size <= CACHEABLE_FILE_BYTES,
+
+    /** A handle of the stream's own: eviction may close the package's handle while it reads. */
+    openOwnSource: (pkg: OpenPackage) => blobStore.openSource(pkg.blobKey),
+
     async read(pkg: OpenPackage, entry: ZipEntry): Promise<Uint8Array> {
       const cached = pkg.files.get(entry.path)
       if (cached) return cached
-      const bytes = await pkg.archive.readEntry(entry)
-      if (bytes.length <= CACHEABLE_FILE_BYTES && cachedBytes + bytes.length <= CACHE_BUDGET_BYTES) {
+      const bytes = await pkg.archive.readEntry(entry, CACHEABLE_FILE_BYTES)
+      if (cachedBytes + bytes.length <= CACHE_BUDGET_BYTES) {
         pkg.files.set(entry.path, bytes)
         pkg.cachedBytes += bytes.length
         cachedBytes += bytes.length

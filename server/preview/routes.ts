@@ -11,7 +11,7 @@ import type { PackageService } from '../packages/service.ts'
 import { PROJECT_ROOT } from '../project-root.ts'
 import type { ArchiveCache } from './archive-cache.ts'
 import { contentTypeOf } from './content-type.ts'
-import { injectSdk } from './sdk-injection.ts'
+import { createEntryAnswer } from './entry-answer.ts'
 
 export const PREVIEW_CSP =
   'sandbox allow-scripts allow-popups allow-popups-to-escape-sandbox allow-forms allow-pointer-lock allow-modals'
@@ -34,6 +34,7 @@ export interface PreviewRoutesDeps {
 
 export function createPreviewRoutes(deps: PreviewRoutesDeps) {
   const { archives } = deps
+  const answerEntry = createEntryAnswer({ archives })
   const mraidHost = deps.mraidHost ?? fs.readFileSync(MRAID_HOST_FILE, 'utf8')
 
   const routes = new Hono()
@@ -65,13 +66,17 @@ export function createPreviewRoutes(deps: PreviewRoutesDeps) {
         return c.text('Not found', 404, PREVIEW_HEADERS)
       }
       try {
-        const stored = await archives.read(pkg, entry)
-        const bytes = entry.path === pkg.entry && c.req.query('sdk') === '1' ? injectSdk(stored) : stored
-        return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
-          ...PREVIEW_HEADERS,
-          'Content-Type': contentTypeOf(entry.path),
-          'Cache-Control': 'public, max-age=31536000, immutable',
-        })
+        return await answerEntry(
+          c,
+          pkg,
+          entry,
+          {
+            ...PREVIEW_HEADERS,
+            'Content-Type': contentTypeOf(entry.path),
+            'Cache-Control': 'public, max-age=31536000, immutable',
+          },
+          { injectSdk: entry.path === pkg.entry && c.req.query('sdk') === '1' },
+        )
       } catch (error) {
         if (error instanceof ZipFormatError) throw new AppError('UNPROCESSABLE_CONTENT', error.message)
         throw error

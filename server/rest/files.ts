@@ -7,6 +7,8 @@ import type { HttpBindings } from '@hono/node-server'
 import { Hono } from 'hono'
 import { MESSAGES, UPLOAD_CONTENT_TYPE } from '../../shared/constants.ts'
 import { AppError } from '../errors.ts'
+import { answerRanged } from '../http/byte-range.ts'
+import { pullStream } from '../http/pull-stream.ts'
 import type { PackageService } from '../packages/service.ts'
 import { type BlobStore, blobKeys } from '../storage/blob-store.ts'
 import { verifyPutQuery } from '../storage/signed-url.ts'
@@ -82,12 +84,13 @@ export function createFileRoutes(deps: FileRoutesDeps) {
       const found = deps.service.locate(c.req.param('uuid'))
       const stat = found && (await deps.blobStore.stat(found.blobKey))
       if (!found || !stat) throw new AppError('NOT_FOUND', MESSAGES.packageNotFound)
-      return c.body(Readable.toWeb(deps.blobStore.createReadStream(found.blobKey)) as ReadableStream, 200, {
+      const headers = {
         'Content-Type': 'application/zip',
-        'Content-Length': String(stat.size),
         'Content-Disposition': attachment(found.filename),
-        ETag: `"${found.sha256}"`,
         'Cache-Control': 'private, max-age=31536000, immutable',
-      })
+      }
+      return answerRanged(c, { size: stat.size, etag: `"${found.sha256}"`, headers }, (range) =>
+        pullStream(deps.blobStore.createReadStream(found.blobKey, range)),
+      )
     })
 }

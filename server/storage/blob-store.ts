@@ -23,7 +23,8 @@ export interface BlobStore {
   /** Writes a body to `key` atomically: nothing is visible under `key` until all of it is on disk. */
   write(key: string, body: Readable, options: { maxBytes: number }): Promise<StoredBlob>
   openSource(key: string): Promise<ClosableByteSource>
-  createReadStream(key: string): Readable
+  /** The blob's bytes, or the inclusive byte range `range` of them. */
+  createReadStream(key: string, range?: { start: number; end: number }): Readable
   stat(key: string): Promise<{ size: number } | undefined>
   delete(key: string): Promise<void>
   /** Every key under a prefix (for the orphan sweep). */

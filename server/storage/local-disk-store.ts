@@ -95,7 +95,7 @@ export function createLocalDiskStore(options: LocalDiskStoreOptions): BlobStore 
 
     openSource: (key) => openFileSource(fileOf(key)),
 
-    createReadStream: (key) => fs.createReadStream(fileOf(key)),
+    createReadStream: (key, range) => fs.createReadStream(fileOf(key), range),
 
     async stat(key) {
       const stat = await fsp.stat(fileOf(key)).catch(() => undefined)

@@ -59,6 +59,36 @@ describe('archive safety', () => {
     )
     expect(rules(report)).toContain('zip.bomb')
   })
+
+  it('applies the ratio rule to every entry and to the whole package (issue #12)', async () => {
+    const MB = 1_000_000
+    // The security review's package: 5.3 MB of zip holding one 480 MB entry (about 91x).
+    const reviewed = await inspect(
+      buildZip([
+        { name: 'index.html', data: MRAID_INDEX },
+        { name: 'video.mp4', data: new Uint8Array(5.3 * MB), declaredSize: 480 * MB },
+      ]),
+    )
+    expect(inspectionErrors(reviewed)).toEqual([
+      expect.stringMatching(/^video\.mp4 expands 91 times/),
+      expect.stringMatching(/^The package expands 91 times/),
+    ])
+    // Each entry within its own limit (40x), all of them together far past the package's.
+    const spread = await inspect(
+      buildZip([
+        { name: 'index.html', data: MRAID_INDEX },
+        ...Array.from({ length: 30 }, (_, i) => ({
+          name: `part${i}.json`,
+          data: new Uint8Array(100_000),
+          declaredSize: 4 * MB,
+        })),
+      ]),
+    )
+    expect(inspectionErrors(spread)).toEqual([expect.stringMatching(/^The package expands 40 times/)])
+    // A small file of repeated text may deflate a thousand times: the allowance covers it.
+    const repetitive = await inspect({ 'index.html': MRAID_INDEX, 'pad.css': 'a{}'.repeat(300_000) })
+    expect(repetitive.ok).toBe(true)
+  })
 })
 
 describe('structure', () => {

@@ -24,10 +24,13 @@ export type * from './types.ts'
 export const DEFAULT_INSPECTION_LIMITS: InspectionLimits = {
   maxEntries: 10_000,
   maxTotalBytes: 500 * 1024 * 1024,
-  // Repetitive text legitimately deflates several hundred times; what makes a bomb is a huge
-  // entry that also compresses absurdly (the total cap and the capped inflate do the rest).
-  maxEntryRatio: 100,
-  ratioCheckFromBytes: 20 * 1024 * 1024,
+  // Real creatives' files deflate 1x (images, video) to about 10x (scripts, JSON); a small file
+  // of repeated text may go far higher, which the allowance covers. A 5 MB zip holding a 480 MB
+  // entry (91x) is refused by both rules (issue #12).
+  maxEntryRatio: 50,
+  entryRatioAllowanceBytes: 1024 * 1024,
+  maxPackageRatio: 20,
+  packageRatioAllowanceBytes: 10 * 1024 * 1024,
   maxTextFileBytes: 8 * 1024 * 1024,
 }
 
@@ -119,6 +122,7 @@ class Findings {
 function checkArchiveSafety(entries: ZipEntry[], limits: InspectionLimits, findings: Findings): void {
   const seen = new Set<string>()
   let total = 0
+  let compressed = 0
   for (const entry of entries) {
     const path = entry.path
     total += entry.size
@@ -147,16 +151,20 @@ function checkArchiveSafety(entries: ZipEntry[], limits: InspectionLimits, findi
     if (seen.has(path))
       findings.error('zip.duplicate', `${path} appears twice in the zip: keep one copy.`, path)
     seen.add(path)
-    if (
-      entry.size >= limits.ratioCheckFromBytes &&
-      entry.size > Math.max(entry.compressedSize, 1) * limits.maxEntryRatio
-    ) {
+    compressed += entry.compressedSize
+    if (entry.size > entry.compressedSize * limits.maxEntryRatio + limits.entryRatioAllowanceBytes) {
       findings.error(
         'zip.bomb',
-        `${path} expands ${Math.round(entry.size / Math.max(entry.compressedSize, 1))} times: the archive looks like a zip bomb.`,
+        `${path} expands ${Math.round(entry.size / Math.max(entry.compressedSize, 1))} times (at most ${limits.maxEntryRatio} are allowed): the archive looks like a zip bomb.`,
         path,
       )
     }
+  }
+  if (total > compressed * limits.maxPackageRatio + limits.packageRatioAllowanceBytes) {
+    findings.error(
+      'zip.bomb',
+      `The package expands ${Math.round(total / Math.max(compressed, 1))} times (at most ${limits.maxPackageRatio} are allowed): the archive looks like a zip bomb.`,
+    )
   }
   if (total > limits.maxTotalBytes) {
     findings.error(

@@ -35,9 +35,12 @@ export interface InspectionLimits {
   maxEntries: number
   /** Sum of the declared uncompressed sizes. */
   maxTotalBytes: number
-  /** Uncompressed over compressed size, for entries above `ratioCheckFromBytes`. */
+  /** An entry may unpack to at most maxEntryRatio x its compressed size + entryRatioAllowanceBytes. */
   maxEntryRatio: number
-  ratioCheckFromBytes: number
+  entryRatioAllowanceBytes: number
+  /** The package may unpack to at most maxPackageRatio x its compressed data + packageRatioAllowanceBytes. */
+  maxPackageRatio: number
+  packageRatioAllowanceBytes: number
   /** Text files (HTML, CSS, JS) larger than this are not read for references. */
   maxTextFileBytes: number
 }

@@ -24,6 +24,11 @@ export interface ZipArchive {
   get(path: string): ZipEntry | undefined
   /** The entry's bytes, inflated and CRC-checked; refuses more than `maxBytes`. */
   readEntry(entry: ZipEntry, maxBytes?: number): Promise<Uint8Array>
+  /**
+   * Where the entry's stored (possibly compressed) bytes start in the zip, for readers that
+   * stream it themselves; refuses entries that cannot be read (encrypted, unknown method).
+   */
+  dataOffset(entry: ZipEntry): Promise<number>
 }
 
 export interface ZipLimits {
@@ -195,32 +200,34 @@ function parseDirectory(bytes: Uint8Array, count: number): ZipEntry[] {
   return entries
 }
 
-async function readEntry(source: ByteSource, entry: ZipEntry, maxBytes: number): Promise<Uint8Array> {
+async function dataOffset(source: ByteSource, entry: ZipEntry): Promise<number> {
   if (entry.encrypted) {
     throw new ZipFormatError(
       'zip.encrypted',
       `${entry.path} is encrypted: packages must not be password-protected.`,
     )
   }
-  if (entry.size > maxBytes) {
-    throw new ZipFormatError('zip.entry-too-large', `${entry.path} is larger than ${maxBytes} bytes.`)
-  }
-  const header = view(await readExactly(source, entry.localHeaderOffset, 30))
-  if (header.getUint32(0, true) !== SIG_LOCAL) throw new ZipFormatError('zip.corrupt', CORRUPT)
-  const dataStart = entry.localHeaderOffset + 30 + header.getUint16(26, true) + header.getUint16(28, true)
-  const compressed = await readExactly(source, dataStart, entry.compressedSize)
-  let bytes: Uint8Array
-  if (entry.method === 0) {
-    if (entry.compressedSize !== entry.size) throw new ZipFormatError('zip.corrupt', CORRUPT)
-    bytes = compressed
-  } else if (entry.method === 8) {
-    bytes = inflateCapped(compressed, entry)
-  } else {
+  if (entry.method !== 0 && entry.method !== 8) {
     throw new ZipFormatError(
       'zip.unsupported-method',
       `${entry.path} uses an unsupported compression method (${entry.method}): zip it again with standard deflate.`,
     )
   }
+  if (entry.method === 0 && entry.compressedSize !== entry.size)
+    throw new ZipFormatError('zip.corrupt', CORRUPT)
+  const header = view(await readExactly(source, entry.localHeaderOffset, 30))
+  if (header.getUint32(0, true) !== SIG_LOCAL) throw new ZipFormatError('zip.corrupt', CORRUPT)
+  const start = entry.localHeaderOffset + 30 + header.getUint16(26, true) + header.getUint16(28, true)
+  if (start + entry.compressedSize > source.size) throw new ZipFormatError('zip.corrupt', CORRUPT)
+  return start
+}
+
+async function readEntry(source: ByteSource, entry: ZipEntry, maxBytes: number): Promise<Uint8Array> {
+  if (entry.size > maxBytes) {
+    throw new ZipFormatError('zip.entry-too-large', `${entry.path} is larger than ${maxBytes} bytes.`)
+  }
+  const compressed = await readExactly(source, await dataOffset(source, entry), entry.compressedSize)
+  const bytes = entry.method === 0 ? compressed : inflateCapped(compressed, entry)
   if (crc32(bytes) !== entry.crc32)
     throw new ZipFormatError('zip.corrupt', `${entry.path} is corrupt (CRC mismatch).`)
   return bytes
@@ -267,5 +274,6 @@ export async function readZip(source: ByteSource, limits: Partial<ZipLimits> = {
     entries,
     get: (path) => byPath.get(path),
     readEntry: (entry, maxBytes = Number.MAX_SAFE_INTEGER) => readEntry(source, entry, maxBytes),
+    dataOffset: (entry) => dataOffset(source, entry),
   }
 }
