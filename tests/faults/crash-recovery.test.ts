@@ -161,7 +161,8 @@ describe('SIGKILL and restart', () => {
           signedRequest,
           zipOf({
             'index.html': '<script src="mraid.js"></script>',
-            'big.js': 'var x = 1;\n'.repeat(200_000),
+            // Varied lines: one repeated line would deflate past the zip-bomb ratio rule.
+            'big.js': Array.from({ length: 200_000 }, (_, i) => `var x${i} = ${i};\n`).join(''),
           }),
         ),
       ).toBe(200)
