@@ -5,6 +5,7 @@ import { page, QUIET_AUDIT, zipStored } from '../../tests/fixtures/target-fixtur
 import { inspectPackage } from '../inspector/inspect.ts'
 import { bytesSource } from '../zip/byte-source.ts'
 import { evaluateTargets, verdictBadge } from './evaluate.ts'
+import { inspectTargets, UnknownTargetError } from './inspect-targets.ts'
 import { DEFAULT_TARGET_IDS, findProfiles, TARGET_PROFILES } from './profiles/index.ts'
 
 async function matrixOf(zip: Uint8Array, audit = false) {
@@ -227,5 +228,20 @@ describe.skipIf(!fs.existsSync(CORPUS))('the real creatives of ../shared/corpus,
       Object.keys(expected.cells).map((id) => [id, cell(matrix, id)?.status]),
     )
     expect(statuses).toEqual(expected.cells)
+  })
+})
+
+describe('inspectTargets, the one call from zip bytes', () => {
+  it('answers the inspection, the matrix and the badge for the chosen targets, and refuses unknown ones', async () => {
+    const zip = zipStored({ 'index.html': page('<script src="mraid.js"></script>') })
+    const check = await inspectTargets(bytesSource(zip), { targets: ['unity', 'ironsource'] })
+    expect(check.inspection.ok).toBe(true)
+    expect(check.matrix.targets.map((t) => t.target)).toEqual(['unity', 'ironsource'])
+    expect(check.badge).toMatchObject({ verdict: 'fail', failing: ['Unity Ads'], targets: 2 })
+    const defaults = await inspectTargets(bytesSource(zip))
+    expect(defaults.matrix.targets.map((t) => t.target)).toEqual(DEFAULT_TARGET_IDS)
+    await expect(inspectTargets(bytesSource(zip), { targets: ['myspace'] })).rejects.toThrow(
+      new UnknownTargetError(['myspace']),
+    )
   })
 })

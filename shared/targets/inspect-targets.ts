@@ -1,0 +1,38 @@
+// One call from zip bytes to the targets' answer: the inspector's report, the matrix for the
+// chosen profiles and the badge. The inspect-only API, `ads-preview check` and the browser's
+// worker all start here; audit figures join later through evaluateTargets.
+import { inspectPackage } from '../inspector/inspect.ts'
+import type { InspectionLimits, InspectionReport } from '../inspector/types.ts'
+import type { ByteSource } from '../zip/byte-source.ts'
+import { evaluateTargets, verdictBadge } from './evaluate.ts'
+import { DEFAULT_TARGET_IDS, findProfiles } from './profiles/index.ts'
+import type { TargetMatrix, VerdictBadge } from './types.ts'
+
+export interface TargetCheck {
+  inspection: InspectionReport
+  matrix: TargetMatrix
+  badge: VerdictBadge
+}
+
+export class UnknownTargetError extends Error {
+  constructor(readonly unknown: string[]) {
+    super(`Unknown target: ${unknown.join(', ')}`)
+    this.name = 'UnknownTargetError'
+  }
+}
+
+/** Matrix rows for `targets` (default: DEFAULT_TARGET_IDS); throws UnknownTargetError for an id it does not know. */
+export async function inspectTargets(
+  source: ByteSource,
+  options: { targets?: readonly string[]; requireMraid?: boolean; limits?: Partial<InspectionLimits> } = {},
+): Promise<TargetCheck> {
+  const targets = options.targets ?? DEFAULT_TARGET_IDS
+  const { profiles, unknown } = findProfiles(targets)
+  if (unknown.length > 0) throw new UnknownTargetError(unknown)
+  const inspection = await inspectPackage(source, {
+    requireMraid: options.requireMraid ?? true,
+    ...(options.limits ? { limits: options.limits } : {}),
+  })
+  const matrix = evaluateTargets({ facts: inspection.facts, audit: undefined }, profiles)
+  return { inspection, matrix, badge: verdictBadge(matrix, targets) }
+}
