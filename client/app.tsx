@@ -8,6 +8,7 @@ import { LoginPage } from './auth/login-page.tsx'
 import { Protected } from './auth/protected-route.tsx'
 import { ValidateTokenPage } from './auth/validate-token-page.tsx'
 import { NotFoundPage } from './layout/not-found-page.tsx'
+import { CONTENT_ID, SkipLink } from './layout/skip-link.tsx'
 import { TopBar } from './layout/top-bar.tsx'
 import { PackageScreen } from './packages/package-screen.tsx'
 import { WorkbenchPage } from './workbench/workbench-page.tsx'
@@ -20,8 +21,9 @@ function RootRedirect() {
 export function App() {
   return (
     <Router base={BASE_PATH}>
+      <SkipLink />
       <TopBar />
-      <main className="content">
+      <main className="content" id={CONTENT_ID} tabIndex={-1}>
         <Switch>
           <Route path={ROUTES.root} component={RootRedirect} />
           <Route path={ROUTES.main}>

@@ -26,7 +26,7 @@ export function LoginPage() {
 
   return (
     <section className="card narrow" aria-labelledby="login-title">
-      <h2 id="login-title">Sign in</h2>
+      <h1 id="login-title">Sign in</h1>
       {loggedOut && (
         <p className="banner success" role="status">
           Logged out successfully.

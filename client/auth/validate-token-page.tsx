@@ -40,7 +40,7 @@ export function ValidateTokenPage() {
   if (failure) {
     return (
       <section className="card narrow" role="alert" aria-labelledby="auth-error-title">
-        <h2 id="auth-error-title">Authentication error</h2>
+        <h1 id="auth-error-title">Authentication error</h1>
         <p>
           Error [{failure.code}]: {failure.message}
         </p>
@@ -52,6 +52,7 @@ export function ValidateTokenPage() {
   }
   return (
     <section className="card narrow" aria-busy="true">
+      <h1 className="visually-hidden">Signing in</h1>
       <p role="status">Authenticating...</p>
     </section>
   )

@@ -3,7 +3,7 @@ import { Link } from 'wouter'
 export function NotFoundPage() {
   return (
     <section className="card narrow">
-      <h2>404: not found</h2>
+      <h1>404: not found</h1>
       <Link href="/main" className="button">
         Go back
       </Link>

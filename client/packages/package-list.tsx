@@ -1,39 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import type { Package, PackageList as PackageListAnswer } from '../../shared/api.ts'
-import { THUMBNAIL_SIZE } from '../../shared/constants.ts'
 import { toApiError } from '../api/api-error.ts'
 import { useTRPC } from '../api/trpc.ts'
+import { returnFocus } from '../layout/return-focus.ts'
+import { CONTENT_ID } from '../layout/skip-link.tsx'
 import { PreviewDialog } from '../preview/preview-dialog.tsx'
 import { DeleteDialog } from './delete-dialog.tsx'
-import { formatCreatedAt, formatFileSize } from './format.ts'
+import { PackageRow, type RowActions } from './package-row.tsx'
 
-function TrashIcon() {
-  return (
-    <svg
-      aria-hidden="true"
-      width="18"
-      height="18"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-    >
-      <path
-        d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 002 2h6a2 2 0 002-2l1-12M9 7V4h6v3"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  )
-}
-
-export function PackageList() {
+export function PackageList({ justAddedId }: { justAddedId: number | undefined }) {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
   const list = useQuery(trpc.packages.list.queryOptions())
   const [previewing, setPreviewing] = useState<Package | null>(null)
   const [deleting, setDeleting] = useState<Package | null>(null)
+  const opener = useRef<HTMLElement | null>(null)
   const remove = useMutation(
     trpc.packages.delete.mutationOptions({
       // Spec 4 "Package list": a deleted package is removed by uuid.
@@ -50,6 +32,9 @@ export function PackageList() {
       <div className="banner error" role="alert">
         <strong>Failed to fetch packages</strong>
         <p>{toApiError(list.error).message}</p>
+        <button type="button" className="button small retry" onClick={() => void list.refetch()}>
+          Retry
+        </button>
       </div>
     )
   }
@@ -59,12 +44,37 @@ export function PackageList() {
         Loading
       </p>
     )
-  if (items.length === 0) return null
+  // Spec 2: the list is hidden when empty; the hint stands in its place, without its heading.
+  if (items.length === 0)
+    return <p className="empty-hint muted">No packages yet: the first .zip you drop above is listed here.</p>
+
+  const actions: RowActions = {
+    preview(pkg, from) {
+      opener.current = from
+      setPreviewing(pkg)
+    },
+    delete(pkg, from) {
+      opener.current = from
+      setDeleting(pkg)
+    },
+  }
+  /** After a delete the opener's row is gone: the next row's delete button (or the previous one's). */
+  const neighbourOfDeleted = (): HTMLElement | null => {
+    const row = opener.current?.closest('tr')
+    const next = row?.nextElementSibling ?? row?.previousElementSibling
+    return (
+      next?.querySelector<HTMLElement>('.icon-button') ??
+      document.getElementById('packages-title') ??
+      document.getElementById(CONTENT_ID)
+    )
+  }
 
   return (
     <section className="packages" aria-labelledby="packages-title">
       <div className="packages-header">
-        <h2 id="packages-title">Packages</h2>
+        <h2 id="packages-title" tabIndex={-1}>
+          Packages
+        </h2>
         {list.isFetching && (
           <span className="loading small" role="status">
             Loading
@@ -83,8 +93,10 @@ export function PackageList() {
               <span className="visually-hidden">Thumbnail</span>
             </th>
             <th scope="col">Filename</th>
+            <th scope="col">Ad size</th>
             <th scope="col">File size</th>
             <th scope="col">Created at</th>
+            <th scope="col">Uploaded by</th>
             <th scope="col">
               <span className="visually-hidden">Actions</span>
             </th>
@@ -92,51 +104,31 @@ export function PackageList() {
         </thead>
         <tbody>
           {items.map((pkg) => (
-            <tr key={pkg.id} data-package-id={pkg.id} data-uuid={pkg.uuid}>
-              <td className="thumb">
-                <img
-                  src={pkg.preview_url.thumbnail}
-                  alt=""
-                  width={THUMBNAIL_SIZE.width}
-                  height={THUMBNAIL_SIZE.height}
-                  loading="lazy"
-                />
-              </td>
-              <td className="filename" data-label="Filename">
-                {pkg.filename}
-                {pkg.filename_version > 1 && <strong className="version"> ({pkg.filename_version})</strong>}
-              </td>
-              <td data-label="File size">{formatFileSize(pkg.file_size)}</td>
-              <td data-label="Created at">
-                <time dateTime={pkg.created_at}>{formatCreatedAt(pkg.created_at)}</time>
-              </td>
-              <td className="row-actions">
-                <button type="button" className="button small" onClick={() => setPreviewing(pkg)}>
-                  Preview
-                </button>
-                <a className="button small" href={pkg.package_url} download={pkg.filename}>
-                  Download
-                </a>
-                <button
-                  type="button"
-                  className="icon-button"
-                  aria-label={`Delete ${pkg.filename}`}
-                  onClick={() => setDeleting(pkg)}
-                >
-                  <TrashIcon />
-                </button>
-              </td>
-            </tr>
+            <PackageRow key={pkg.id} pkg={pkg} justAdded={pkg.id === justAddedId} actions={actions} />
           ))}
         </tbody>
       </table>
-      <PreviewDialog pkg={previewing} onClose={() => setPreviewing(null)} />
+      <PreviewDialog
+        pkg={previewing}
+        onClose={() => setPreviewing(null)}
+        onCloseAutoFocus={returnFocus(() => opener.current)}
+      />
       <DeleteDialog
         pkg={deleting}
         onCancel={() => setDeleting(null)}
-        onConfirm={(uuid) => {
-          remove.mutate({ uuid })
+        onCloseAutoFocus={returnFocus(() => opener.current)}
+        onConfirm={(pkg) => {
           setDeleting(null)
+          remove.mutate(
+            { uuid: pkg.uuid },
+            {
+              // Focus was given back to the trash button; its row is about to go.
+              onSuccess: () => {
+                const target = neighbourOfDeleted()
+                requestAnimationFrame(() => target?.focus())
+              },
+            },
+          )
         }}
       />
     </section>

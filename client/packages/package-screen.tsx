@@ -1,14 +1,16 @@
 import { productTitle, useClientConfig } from '../config.ts'
 import { UploadPanel } from '../upload/upload-panel.tsx'
+import { useUpload } from '../upload/use-upload.ts'
 import { PackageList } from './package-list.tsx'
 
 export function PackageScreen() {
   const config = useClientConfig()
+  const upload = useUpload()
   return (
     <div className="package-screen">
       <h1>{productTitle(config)}</h1>
-      <UploadPanel />
-      <PackageList />
+      <UploadPanel upload={upload} />
+      <PackageList justAddedId={upload.created?.id} />
     </div>
   )
 }

@@ -1,20 +1,54 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { QRCodeSVG } from 'qrcode.react'
+import { useEffect, useState } from 'react'
 import { Link } from 'wouter'
 import type { Package } from '../../shared/api.ts'
 import { PREVIEW_QR_SIZE } from '../../shared/constants.ts'
 import { productTitle, useClientConfig } from '../config.ts'
+import { copyText } from './copy-text.ts'
 
-export function PreviewDialog({ pkg, onClose }: { pkg: Package | null; onClose(): void }) {
+const COPIED_MESSAGE_MS = 4000
+
+export function PreviewDialog({
+  pkg,
+  onClose,
+  onCloseAutoFocus,
+}: {
+  pkg: Package | null
+  onClose(): void
+  onCloseAutoFocus(event: Event): void
+}) {
   const config = useClientConfig()
+  const [copied, setCopied] = useState<'copied' | 'failed' | null>(null)
+  useEffect(() => {
+    if (!copied) return
+    const timer = setTimeout(() => setCopied(null), COPIED_MESSAGE_MS)
+    return () => clearTimeout(timer)
+  }, [copied])
+
   return (
-    <Dialog.Root open={pkg !== null} onOpenChange={(open) => !open && onClose()}>
+    <Dialog.Root
+      open={pkg !== null}
+      onOpenChange={(open) => {
+        if (open) return
+        setCopied(null)
+        onClose()
+      }}
+    >
       <Dialog.Portal>
         <Dialog.Overlay className="overlay" />
-        <Dialog.Content className="dialog preview-dialog" aria-describedby="preview-scan">
+        <Dialog.Content
+          className="dialog preview-dialog"
+          aria-describedby="preview-scan"
+          onCloseAutoFocus={onCloseAutoFocus}
+        >
           <Dialog.Title>Preview</Dialog.Title>
           {pkg && (
             <>
+              <p className="subject dialog-subject" data-testid="preview-subject">
+                {pkg.filename}
+                {pkg.filename_version > 1 && <strong> ({pkg.filename_version})</strong>}
+              </p>
               <div className="qr" data-testid="preview-qr">
                 <QRCodeSVG
                   value={pkg.index_url}
@@ -34,7 +68,27 @@ export function PreviewDialog({ pkg, onClose }: { pkg: Package | null; onClose()
                 >
                   Open preview
                 </button>
+                <button
+                  type="button"
+                  className="button"
+                  onClick={async (event) => {
+                    const button = event.currentTarget
+                    const ok = await copyText(pkg.index_url, button.parentElement ?? button)
+                    button.focus()
+                    setCopied(ok ? 'copied' : 'failed')
+                  }}
+                >
+                  Copy link
+                </button>
               </div>
+              <p className="copy-status" role="status">
+                {copied === 'copied' && 'Preview link copied.'}
+                {copied === 'failed' && (
+                  <>
+                    Copying is not allowed here: <span className="link-text">{pkg.index_url}</span>
+                  </>
+                )}
+              </p>
               <p className="workbench-link">
                 <Link href={`/workbench/${pkg.uuid}`}>Open in the QA workbench</Link>
               </p>

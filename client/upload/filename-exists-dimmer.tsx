@@ -1,54 +1,59 @@
+import * as Dialog from '@radix-ui/react-dialog'
 import { useEffect, useRef } from 'react'
+import { inertOthers } from '../layout/inert-others.ts'
 
 interface Props {
   filename: string
   onReplace(): void
   onKeepBoth(): void
   onCancel(): void
+  /** Where focus goes when the question closes, however it closes: the drop zone that opened it. */
+  returnFocusTo(): HTMLElement | null
 }
 
-/** Covers the upload area when the name is taken (spec 2): replace, keep both, or cancel. */
-export function FilenameExistsDimmer({ filename, onReplace, onKeepBoth, onCancel }: Props) {
-  const firstButton = useRef<HTMLButtonElement>(null)
-  useEffect(() => {
-    firstButton.current?.focus()
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onCancel()
-    }
-    window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
-  }, [onCancel])
-
+/**
+ * Covers the upload area, its status line included, when the name is taken (spec 2): replace,
+ * keep both, or cancel by a click outside, the close icon or Escape. A modal dialog kept in
+ * place (no portal): focus stays inside it and starts on Keep both, the choice that loses nothing.
+ */
+export function FilenameExistsDimmer({ filename, onReplace, onKeepBoth, onCancel, returnFocusTo }: Props) {
+  const keepBoth = useRef<HTMLButtonElement>(null)
+  const dimmer = useRef<HTMLDivElement>(null)
+  useEffect(() => (dimmer.current ? inertOthers(dimmer.current) : undefined), [])
   return (
-    // A click on the dimmer itself (outside the box) cancels, as Escape does.
-    // biome-ignore lint/a11y/useKeyWithClickEvents: Escape is handled on window above
-    // biome-ignore lint/a11y/noStaticElementInteractions: the backdrop is not a control; the box holds the controls
-    <div
-      className="dimmer"
-      data-testid="filename-exists-dimmer"
-      onClick={(event) => event.target === event.currentTarget && onCancel()}
-    >
-      <div
-        className="dimmer-box"
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby="filename-exists-title"
-      >
-        <button type="button" className="close-icon" aria-label="Cancel upload" onClick={onCancel}>
-          ×
-        </button>
-        <p id="filename-exists-title">
-          Filename already exists: <strong>{filename}</strong>
-        </p>
-        <div className="actions">
-          <button ref={firstButton} type="button" className="button danger" onClick={onReplace}>
-            Replace
-          </button>
-          <button type="button" className="button success" onClick={onKeepBoth}>
-            Keep both
-          </button>
-        </div>
+    <Dialog.Root open onOpenChange={(open) => !open && onCancel()}>
+      <div className="dimmer" data-testid="filename-exists-dimmer" ref={dimmer}>
+        <Dialog.Content
+          className="dimmer-box"
+          role="alertdialog"
+          aria-describedby={undefined}
+          onOpenAutoFocus={(event) => {
+            event.preventDefault()
+            keepBoth.current?.focus()
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault()
+            returnFocusTo()?.focus()
+          }}
+        >
+          <Dialog.Close className="close-icon" aria-label="Cancel upload">
+            ×
+          </Dialog.Close>
+          <Dialog.Title asChild>
+            <p>
+              Filename already exists: <strong>{filename}</strong>
+            </p>
+          </Dialog.Title>
+          <div className="actions">
+            <button type="button" className="button danger" onClick={onReplace}>
+              Replace
+            </button>
+            <button ref={keepBoth} type="button" className="button success" onClick={onKeepBoth}>
+              Keep both
+            </button>
+          </div>
+        </Dialog.Content>
       </div>
-    </div>
+    </Dialog.Root>
   )
 }

@@ -1,7 +1,18 @@
 import { formatFileSize } from '../packages/format.ts'
+import { IssueList } from './issue-list.tsx'
+import type { ListedIssue } from './merge-issues.ts'
 import type { InspectionResult } from './use-inspection.ts'
 
-export function InspectionHints({ result, filename }: { result: InspectionResult | null; filename: string }) {
+/** The browser's inspection of the chosen file: its facts, and the issues the banner does not list. */
+export function InspectionHints({
+  result,
+  filename,
+  issues,
+}: {
+  result: InspectionResult | null
+  filename: string
+  issues: readonly ListedIssue[]
+}) {
   if (!result) return null
   if (result.state === 'running')
     return (
@@ -11,9 +22,11 @@ export function InspectionHints({ result, filename }: { result: InspectionResult
     )
   if (result.state === 'failed') return <p className="hints muted">{result.message}</p>
   const { report } = result
-  const problems = report.issues.filter((issue) => issue.severity !== 'info')
   return (
-    <section className="hints" aria-label={`Inspection of ${filename}`}>
+    <section className="hints" aria-labelledby="hints-title">
+      <h2 id="hints-title" className="hints-title">
+        Inspection of <span className="subject">{filename}</span>
+      </h2>
       <dl className="facts">
         <div>
           <dt>Entry</dt>
@@ -40,15 +53,7 @@ export function InspectionHints({ result, filename }: { result: InspectionResult
           </div>
         )}
       </dl>
-      {problems.length > 0 && (
-        <ul className="issues">
-          {problems.map((issue) => (
-            <li key={`${issue.rule}-${issue.file ?? ''}-${issue.message}`} className={issue.severity}>
-              {issue.message}
-            </li>
-          ))}
-        </ul>
-      )}
+      {issues.length > 0 && <IssueList issues={issues} />}
     </section>
   )
 }

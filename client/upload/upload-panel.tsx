@@ -2,25 +2,30 @@ import { useState } from 'react'
 import { type FileRejection, useDropzone } from 'react-dropzone'
 import { UPLOAD_CONTENT_TYPE } from '../../shared/constants.ts'
 import { useClientConfig } from '../config.ts'
+import { UploadIcon } from '../layout/icons.tsx'
+import { formatFileSize } from '../packages/format.ts'
+import { packageLabel } from '../packages/package-label.ts'
 import { FilenameExistsDimmer } from './filename-exists-dimmer.tsx'
 import { InspectionHints } from './inspection-hints.tsx'
+import { IssueList } from './issue-list.tsx'
+import { mergeIssues } from './merge-issues.ts'
 import { isBusy } from './upload-state.ts'
 import { useInspection } from './use-inspection.ts'
-import { useUpload } from './use-upload.ts'
+import type { useUpload } from './use-upload.ts'
 
 function rejectionMessages(rejections: FileRejection[]): string[] {
   return [...new Set(rejections.flatMap((rejection) => rejection.errors.map((error) => error.message)))]
 }
 
-export function UploadPanel() {
+export function UploadPanel({ upload }: { upload: ReturnType<typeof useUpload> }) {
   const config = useClientConfig()
-  const { state, start, cancel } = useUpload()
+  const { state, created, start, reset } = upload
   const [rejections, setRejections] = useState<string[]>([])
   const [inspected, setInspected] = useState<File | null>(null)
   const inspection = useInspection(inspected)
   const busy = isBusy(state)
 
-  const { getRootProps, getInputProps, isDragActive, inputRef } = useDropzone({
+  const { getRootProps, getInputProps, isDragActive, inputRef, rootRef } = useDropzone({
     accept: { [UPLOAD_CONTENT_TYPE]: ['.zip'] },
     multiple: false,
     maxFiles: 1,
@@ -29,6 +34,9 @@ export function UploadPanel() {
     onDrop(accepted, rejected) {
       // Cleared, so choosing the same file again (a new version of it) is a change too.
       if (inputRef.current) inputRef.current.value = ''
+      // Every drop starts clean: nothing of the previous upload stays under its messages.
+      reset()
+      setInspected(null)
       setRejections(rejectionMessages(rejected))
       // Spec 5: the drop is ignored unless it holds exactly one acceptable file.
       const [file] = accepted
@@ -44,56 +52,70 @@ export function UploadPanel() {
     response && !response.filenameExists && response.details && response.details.length > 0,
   )
   const showError = Boolean(state.error && !(showWarning && response?.message === state.error) && !showDimmer)
+  const issues = mergeIssues(
+    showWarning ? (response?.details ?? []) : [],
+    inspection?.state === 'done' ? inspection.report : null,
+  )
+  // Named while it uploads, and after a failure, so it is clear which file the messages are about.
+  const file = state.fileObject
 
   return (
     <section className="upload" aria-label="Upload a package">
       <div className="upload-area">
+        {/* Beside the drop zone, not in it: a control inside a button-like zone is a nested control. */}
+        <input {...getInputProps({ 'aria-label': 'Choose a package (.zip)' })} />
         <div
           {...getRootProps({
             className: `dropzone${isDragActive ? ' active' : ''}${busy ? ' disabled' : ''}`,
+            // Focusable even while an upload runs: focus comes back here after the name question.
+            tabIndex: 0,
+            role: 'button',
+            'aria-disabled': busy,
+            'aria-describedby': 'dropzone-hint',
           })}
         >
-          <input {...getInputProps({ 'aria-label': 'Choose a package (.zip)' })} />
-          <svg
-            aria-hidden="true"
-            width="36"
-            height="36"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-          >
-            <path
-              d="M12 16V4m0 0l-4 4m4-4l4 4M4 16v3a1 1 0 001 1h14a1 1 0 001-1v-3"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
+          <UploadIcon />
           <p className="dropzone-label">Drop package.zip here</p>
-          <p className="muted small">
+          <p className="muted small" id="dropzone-hint">
             or click to choose a file · one .zip, up to {Math.round(config.maxPackageBytes / 1024 / 1024)} MB
           </p>
         </div>
-        {showDimmer && state.fileObject && (
+
+        <div className="upload-status" aria-live="polite">
+          {file && (busy || state.status) && (
+            <p className="upload-file">
+              <span className="subject">{file.name}</span>{' '}
+              <span className="muted">{formatFileSize(file.size)}</span>
+            </p>
+          )}
+          {busy && (
+            <div className="progress-row">
+              <progress max={100} value={state.progress} aria-label="Upload progress" />
+              <span className="percent">{state.progress}%</span>
+            </div>
+          )}
+          {state.status && <p className="status-text">{state.status}</p>}
+        </div>
+
+        {showDimmer && file && (
           <FilenameExistsDimmer
-            filename={state.fileObject.name}
-            onReplace={() => state.fileObject && void start(state.fileObject, 'replace')}
-            onKeepBoth={() => state.fileObject && void start(state.fileObject, 'keepBoth')}
-            onCancel={cancel}
+            filename={file.name}
+            onReplace={() => void start(file, 'replace')}
+            onKeepBoth={() => void start(file, 'keepBoth')}
+            onCancel={() => {
+              reset()
+              setInspected(null)
+            }}
+            returnFocusTo={() => rootRef.current}
           />
         )}
       </div>
 
-      <div className="upload-status" aria-live="polite">
-        {busy && (
-          <div className="progress-row">
-            <progress max={100} value={state.progress} aria-label="Upload progress" />
-            <span className="percent">{state.progress}%</span>
-          </div>
-        )}
-        {state.status && <p className="status-text">{state.status}</p>}
-      </div>
-
+      {created && (
+        <p className="banner success" role="status" data-testid="upload-success">
+          Uploaded <span className="subject">{packageLabel(created)}</span>: it is first in the list.
+        </p>
+      )}
       {rejections.length > 0 && (
         <div className="banner error" role="alert">
           {rejections.map((message) => (
@@ -109,14 +131,10 @@ export function UploadPanel() {
       {showWarning && response && (
         <div className="banner warning" role="alert">
           <strong>{response.message}</strong>
-          <ul>
-            {response.details?.map((line) => (
-              <li key={line}>{line}</li>
-            ))}
-          </ul>
+          <IssueList issues={issues.banner} />
         </div>
       )}
-      {inspected && <InspectionHints result={inspection} filename={inspected.name} />}
+      {inspected && <InspectionHints result={inspection} filename={inspected.name} issues={issues.card} />}
     </section>
   )
 }

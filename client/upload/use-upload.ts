@@ -1,8 +1,8 @@
 // The upload as the package screen drives it: the reducer, the flow with the real transport
 // (tRPC + the signed PUT), and the list cache updated with the created package.
 import { useQueryClient } from '@tanstack/react-query'
-import { useCallback, useReducer } from 'react'
-import type { PackageList } from '../../shared/api.ts'
+import { useCallback, useReducer, useState } from 'react'
+import type { Package, PackageList } from '../../shared/api.ts'
 import type { UploadMode } from '../../shared/constants.ts'
 import { toApiError } from '../api/api-error.ts'
 import { putToSignedUrl } from '../api/storage-upload.ts'
@@ -12,12 +12,15 @@ import { IDLE, uploadReducer } from './upload-state.ts'
 
 export function useUpload() {
   const [state, dispatch] = useReducer(uploadReducer, IDLE)
+  /** The package the last upload created, until the next drop: the screen says so and marks its row. */
+  const [created, setCreated] = useState<Package | null>(null)
   const client = useTRPCClient()
   const trpc = useTRPC()
   const queryClient = useQueryClient()
 
   const start = useCallback(
     async (file: File, mode: UploadMode = 'default') => {
+      setCreated(null)
       const transport: UploadTransport = {
         getUploadUrl: (input) => client.upload.getUrl.mutate(input),
         putFile: putToSignedUrl,
@@ -29,6 +32,7 @@ export function useUpload() {
       }
       const created = await runUpload(file, mode, transport, dispatch)
       if (!created) return
+      setCreated(created)
       // Spec 4 "Package list": the created package goes first and replaces any entry with its id.
       queryClient.setQueryData<PackageList>(trpc.packages.list.queryKey(), (list) => ({
         packages: [created, ...(list?.packages ?? []).filter((pkg) => pkg.id !== created.id)],
@@ -37,6 +41,10 @@ export function useUpload() {
     [client, queryClient, trpc],
   )
 
-  const cancel = useCallback(() => dispatch({ type: 'cancel' }), [])
-  return { state, start, cancel }
+  /** Back to idle with nothing kept: a cancel, and every new drop (no state leaks into it). */
+  const reset = useCallback(() => {
+    dispatch({ type: 'cancel' })
+    setCreated(null)
+  }, [])
+  return { state, created, start, reset }
 }

@@ -10,7 +10,15 @@ export function ConsolePanel({ log, onClear }: { log: LogLine[]; onClear(): void
           Clear
         </button>
       </div>
-      <ol className="console" aria-live="polite" data-testid="workbench-console">
+      {/* Focusable, so a keyboard can scroll it once it overflows (axe: scrollable-region-focusable). */}
+      <ol
+        className="console"
+        aria-live="polite"
+        aria-label="Console"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to scroll by keyboard
+        tabIndex={0}
+        data-testid="workbench-console"
+      >
         {log.map((line) => (
           <li key={line.id} className={`line ${line.kind}`}>
             <span className="kind">{line.kind}</span> {line.text}

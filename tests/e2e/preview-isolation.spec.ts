@@ -36,7 +36,7 @@ test("a hostile creative cannot read the app's tokens or call the API as the use
   })
   const row = page.locator('tbody tr').filter({ hasText: name })
   await expect(row).toHaveCount(1)
-  await row.getByRole('button', { name: 'Preview', exact: true }).click()
+  await row.getByRole('button', { name: /^Preview/ }).click()
   const [tab] = await Promise.all([
     page.waitForEvent('popup'),
     page.getByRole('button', { name: 'Open preview' }).click(),

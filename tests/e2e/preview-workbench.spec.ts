@@ -29,7 +29,7 @@ test('the workbench expands, closes and resizes the creative like an app, and lo
   })
   const row = page.locator('tbody tr').filter({ hasText: name })
   await expect(row).toHaveCount(1)
-  await row.getByRole('button', { name: 'Preview', exact: true }).click()
+  await row.getByRole('button', { name: /^Preview/ }).click()
   await page.getByRole('link', { name: 'Open in the QA workbench' }).click()
   await expect(page).toHaveURL(/\/ads-preview\/workbench\//)
 

@@ -63,10 +63,14 @@ export async function storeTransaction(
   )
 }
 
-export async function signIn(page: Page, returnTo = '/main'): Promise<void> {
+export async function signIn(
+  page: Page,
+  returnTo = '/main',
+  credentials: { email?: string; password?: string } = {},
+): Promise<void> {
   const transaction = { state: random(), nonce: random(), returnTo }
   await storeTransaction(page, transaction)
-  const callback = await providerLogin(page, transaction)
+  const callback = await providerLogin(page, { ...transaction, ...credentials })
   await page.goto(callback)
   await expect(page).toHaveURL(new RegExp(`${returnTo}$`))
 }

@@ -73,7 +73,11 @@ for (const viewport of VIEWPORTS) {
     await expect(page.locator('.banner.warning')).toBeVisible()
     await shoot(page, 'upload-invalid', viewport.width)
 
-    await page.locator('tbody tr').first().getByRole('button', { name: 'Preview', exact: true }).click()
+    await page
+      .locator('tbody tr')
+      .first()
+      .getByRole('button', { name: /^Preview/ })
+      .click()
     await expect(page.getByRole('dialog')).toBeVisible()
     await shoot(page, 'preview-dialog', viewport.width)
     await page.keyboard.press('Escape')

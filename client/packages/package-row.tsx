@@ -1,0 +1,76 @@
+import type { Package } from '../../shared/api.ts'
+import { THUMBNAIL_SIZE } from '../../shared/constants.ts'
+import { TrashIcon } from '../layout/icons.tsx'
+import { formatCreatedAt, formatFileSize } from './format.ts'
+import { packageLabel } from './package-label.ts'
+
+export interface RowActions {
+  preview(pkg: Package, opener: HTMLElement): void
+  delete(pkg: Package, opener: HTMLElement): void
+}
+
+/** One package (spec 2 "List columns"); every control's name says which version it acts on. */
+export function PackageRow({
+  pkg,
+  justAdded,
+  actions,
+}: {
+  pkg: Package
+  justAdded: boolean
+  actions: RowActions
+}) {
+  const label = packageLabel(pkg)
+  return (
+    <tr data-package-id={pkg.id} data-uuid={pkg.uuid} className={justAdded ? 'just-added' : undefined}>
+      <td className="thumb">
+        <img
+          src={pkg.preview_url.thumbnail}
+          alt=""
+          width={THUMBNAIL_SIZE.width}
+          height={THUMBNAIL_SIZE.height}
+          loading="lazy"
+        />
+      </td>
+      <td className="filename" data-label="Filename">
+        <span className="name">
+          {pkg.filename}
+          {pkg.filename_version > 1 && <strong className="version"> ({pkg.filename_version})</strong>}
+        </span>
+        {/* Badges sit here: "New" for the upload just made, a verdict per package (issue 15). */}
+        <span className="row-badges">{justAdded && <span className="badge new">New</span>}</span>
+      </td>
+      <td className="ad-size" data-label="Ad size">
+        {pkg.ad_size ?? '–'}
+      </td>
+      <td className="file-size" data-label="File size">
+        {formatFileSize(pkg.file_size)}
+      </td>
+      <td className="created-at" data-label="Created at">
+        <time dateTime={pkg.created_at}>{formatCreatedAt(pkg.created_at)}</time>
+      </td>
+      <td className="uploaded-by" data-label="Uploaded by" title={pkg.uploaded_by ?? undefined}>
+        {pkg.uploaded_by ?? '–'}
+      </td>
+      <td className="row-actions">
+        <button
+          type="button"
+          className="button small"
+          onClick={(event) => actions.preview(pkg, event.currentTarget)}
+        >
+          Preview<span className="visually-hidden"> {label}</span>
+        </button>
+        <a className="button small" href={pkg.package_url} download={pkg.filename}>
+          Download<span className="visually-hidden"> {label}</span>
+        </a>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={`Delete ${label}`}
+          onClick={(event) => actions.delete(pkg, event.currentTarget)}
+        >
+          <TrashIcon />
+        </button>
+      </td>
+    </tr>
+  )
+}

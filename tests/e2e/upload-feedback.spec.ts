@@ -1,0 +1,116 @@
+// Issue 18 item 1: every drop starts clean, the file is named while it uploads, success says so
+// and marks the new row, the name question adds no failure wording and keeps focus, each issue is
+// listed once with its severity in words. At both widths.
+import { expect, test } from '@playwright/test'
+import { validPackage, zipOf } from '../fixtures/packages.ts'
+import { choose, focusIsIn, row, uniqueName } from '../helpers/package-screen.ts'
+import { VIEWPORTS } from '../helpers/screen-checks.ts'
+import { signIn } from '../helpers/sign-in.ts'
+
+const LONG_URL =
+  'http://cdn.example-ad-server.com/campaigns/2026/spring-sale/creative-assets/final-approved/v3/main-bundle.min.js'
+/** An error with a long URL (plain http) and a warning (another server over https). */
+const FLAWED = zipOf({
+  'index.html': `<script src="mraid.js"></script><script src="${LONG_URL}"></script><img src="https://images.example.com/a.png">`,
+})
+
+for (const viewport of VIEWPORTS) {
+  test.describe(`at ${viewport.width} px`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } })
+    test.beforeEach(async ({ page }) => signIn(page))
+
+    test('each issue once, with its severity in words; a long URL wraps; the next drop starts clean', async ({
+      page,
+    }) => {
+      await choose(page, uniqueName('flawed'), FLAWED)
+      const banner = page.locator('.banner.warning')
+      await expect(banner).toContainText('The package is not a valid MRAID creative')
+      // The server's line, in the spec's banner, marked as an error in words.
+      await expect(banner.locator('li')).toHaveCount(1)
+      await expect(banner.locator('li .severity')).toHaveText('Error')
+      await expect(banner.locator('li')).toContainText(LONG_URL)
+      // The warning only the browser's inspection reports, in the card, once.
+      const card = page.locator('.hints')
+      const external = card.locator('li', { hasText: 'images.example.com' })
+      await expect(external).toHaveCount(1)
+      await expect(external.locator('.severity')).toHaveText('Warning')
+      await expect(card.locator('li', { hasText: LONG_URL })).toHaveCount(0)
+      for (const label of await card.locator('li .severity').allTextContents())
+        expect(['Error', 'Warning']).toContain(label)
+      const body = (await page.locator('body').innerText()).split(LONG_URL).length - 1
+      expect(body, 'the long URL is listed once').toBe(1)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      )
+
+      await choose(page, 'notes.txt', new TextEncoder().encode('hello'), 'text/plain')
+      await expect(page.locator('.banner.error')).toContainText('File type must be')
+      await expect(page.locator('.status-text')).toHaveCount(0)
+      await expect(banner).toHaveCount(0)
+      await expect(card).toHaveCount(0)
+      await expect(page.locator('.upload-file')).toHaveCount(0)
+    })
+
+    test('the file is named while it uploads; success says so and marks the new row', async ({ page }) => {
+      const name = uniqueName('named')
+      // The PUT waits a moment, so the screen can be read while the upload runs.
+      await page.route('**/ads-preview/files/upload**', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500))
+        await route.continue()
+      })
+      await choose(page, name, validPackage())
+      await expect(page.locator('.status-text')).toHaveText('Uploading file...')
+      await expect(page.locator('.upload-file')).toContainText(name)
+      const success = page.getByTestId('upload-success')
+      await expect(success).toContainText(`Uploaded ${name}`)
+      await expect(row(page, name)).toHaveClass(/just-added/)
+      await expect(row(page, name)).toContainText('New')
+      // The spec's reset to idle: no status text is left.
+      await expect(page.locator('.status-text')).toHaveCount(0)
+      await page.unroute('**/ads-preview/files/upload**')
+
+      await choose(page, uniqueName('next'), validPackage())
+      await expect(success).not.toContainText(name)
+      await expect(row(page, name)).not.toHaveClass(/just-added/)
+    })
+
+    test('the name question covers the status line, keeps focus on Keep both and inside, then gives it back', async ({
+      page,
+    }) => {
+      const name = uniqueName('question')
+      await choose(page, name, validPackage())
+      await expect(row(page, name)).toHaveCount(1)
+      await choose(page, name, validPackage('again'))
+      const dimmer = page.getByTestId('filename-exists-dimmer')
+      await expect(dimmer).toContainText(`Filename already exists: ${name}`)
+      await expect(dimmer).not.toContainText('failed')
+      // Spec 4 keeps 'Preparing upload failed.' as the state; the dimmer covers it.
+      const status = page.locator('.status-text')
+      await expect(status).toHaveText('Preparing upload failed.')
+      const covered = await status.evaluate((el) => {
+        const box = el.getBoundingClientRect()
+        const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)
+        return Boolean(top?.closest('[data-testid=filename-exists-dimmer]'))
+      })
+      expect(covered, 'the status line is under the dimmer').toBe(true)
+
+      await expect(page.getByRole('button', { name: 'Keep both' })).toBeFocused()
+      for (let i = 0; i < 5; i++) {
+        await page.keyboard.press('Tab')
+        expect(await focusIsIn(page, '[data-testid=filename-exists-dimmer]')).toBe(true)
+      }
+      await page.keyboard.press('Shift+Tab')
+      expect(await focusIsIn(page, '[data-testid=filename-exists-dimmer]')).toBe(true)
+
+      await page.getByRole('button', { name: 'Keep both' }).click()
+      await expect(row(page, name)).toHaveCount(2)
+      expect(await focusIsIn(page, '.dropzone'), 'focus is back on the drop zone').toBe(true)
+
+      await choose(page, name, validPackage('third'))
+      await expect(dimmer).toBeVisible()
+      await page.keyboard.press('Escape')
+      await expect(dimmer).toHaveCount(0)
+      expect(await focusIsIn(page, '.dropzone')).toBe(true)
+    })
+  })
+}
