@@ -93,6 +93,7 @@ export function PackageList({ justAddedId }: { justAddedId: number | undefined }
               <span className="visually-hidden">Thumbnail</span>
             </th>
             <th scope="col">Filename</th>
+            <th scope="col">Status</th>
             <th scope="col">Ad size</th>
             <th scope="col">File size</th>
             <th scope="col">Created at</th>

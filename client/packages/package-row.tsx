@@ -32,12 +32,12 @@ export function PackageRow({
         />
       </td>
       <td className="filename" data-label="Filename">
-        <span className="name">
-          {pkg.filename}
-          {pkg.filename_version > 1 && <strong className="version"> ({pkg.filename_version})</strong>}
-        </span>
-        {/* Badges sit here: "New" for the upload just made, a verdict per package (issue 15). */}
-        <span className="row-badges">{justAdded && <span className="badge new">New</span>}</span>
+        {pkg.filename}
+        {pkg.filename_version > 1 && <strong className="version"> ({pkg.filename_version})</strong>}
+      </td>
+      {/* Badges: "New" for the upload just made; the delivery-targets verdict goes here too (issue 15). */}
+      <td className="badges" data-label="Status">
+        {justAdded && <span className="badge new">New</span>}
       </td>
       <td className="ad-size" data-label="Ad size">
         {pkg.ad_size ?? '–'}

@@ -104,13 +104,13 @@ for (const viewport of VIEWPORTS) {
 
       await page.getByRole('button', { name: 'Keep both' }).click()
       await expect(row(page, name)).toHaveCount(2)
-      expect(await focusIsIn(page, '.dropzone'), 'focus is back on the drop zone').toBe(true)
+      await expect.poll(() => focusIsIn(page, '.dropzone'), 'focus is back on the drop zone').toBe(true)
 
       await choose(page, name, validPackage('third'))
       await expect(dimmer).toBeVisible()
       await page.keyboard.press('Escape')
       await expect(dimmer).toHaveCount(0)
-      expect(await focusIsIn(page, '.dropzone')).toBe(true)
+      await expect.poll(() => focusIsIn(page, '.dropzone')).toBe(true)
     })
   })
 }
