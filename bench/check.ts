@@ -1,13 +1,15 @@
 // `ads-preview check` offline: packages per second over the real-world corpus (when ../shared is
-// here) and 1,000 packages made in code, all cores, against the same inspector run on the same
-// files one after another in this process (no processes, no limits) in the same run.
+// here) and 1,000 packages made in code, all cores, default targets, against the same inspector
+// and rules run on the same files one after another in this process (no processes, no limits).
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { checkInParallel } from '../cli/check/pool.ts'
 import { spawnSourceWorker } from '../cli/check/source-worker.ts'
+import { targetVerdicts } from '../cli/check/target-verdicts.ts'
 import { openFileSource } from '../server/storage/file-source.ts'
 import { inspectPackage } from '../shared/inspector/inspect.ts'
+import { DEFAULT_TARGET_IDS, findProfiles } from '../shared/targets/profiles/index.ts'
 import { writeFixturePackages } from '../tests/fixtures/check-packages.ts'
 import type { Figure } from './measure.ts'
 
@@ -21,14 +23,18 @@ export async function benchCheck(): Promise<Figure[]> {
     const inputs = files.map((file) => ({ path: file, file }))
 
     let started = performance.now()
-    const verdicts = await checkInParallel(inputs, { spawnWorker: spawnSourceWorker })
+    const verdicts = await checkInParallel(inputs, {
+      spawnWorker: spawnSourceWorker,
+      targets: [...DEFAULT_TARGET_IDS],
+    })
     const checkSeconds = (performance.now() - started) / 1000
     if (verdicts.some((v) => v.status === 'error')) throw new Error('check could not read a package')
 
     started = performance.now()
+    const { profiles } = findProfiles(DEFAULT_TARGET_IDS)
     for (const file of files) {
       const source = await openFileSource(file)
-      await inspectPackage(source, { requireMraid: true })
+      targetVerdicts(await inspectPackage(source, { requireMraid: true }), profiles)
       await source.close()
     }
     const inlineSeconds = (performance.now() - started) / 1000

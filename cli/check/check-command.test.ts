@@ -6,8 +6,9 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { writeFixturePackages } from '../../tests/fixtures/check-packages.ts'
-import { validPackage, zipOf } from '../../tests/fixtures/packages.ts'
+import { DEFAULT_TARGET_IDS } from '../../shared/targets/profiles/index.ts'
+import { playablePackage, writeFixturePackages } from '../../tests/fixtures/check-packages.ts'
+import { zipOf } from '../../tests/fixtures/packages.ts'
 import { parseJsonReport, parseJunit, sarifValidationErrors } from '../../tests/helpers/check-formats.ts'
 import { runCheckCommand } from './check-command.ts'
 import type { CheckLimits } from './pool.ts'
@@ -50,8 +51,8 @@ async function check(args: string[], options: { progress?: boolean; limits?: Par
 }
 
 describe.skipIf(!fs.existsSync(CORPUS))('the real creatives of ../shared/corpus', () => {
-  it('fails the run on the invalid ones, with the corpus verdict for each', async () => {
-    const { code, stdout } = await check([CORPUS, '--format', 'json'])
+  it('without targets, fails the run on the invalid ones, with the corpus verdict for each', async () => {
+    const { code, stdout } = await check([CORPUS, '--format', 'json', '--targets', 'none'])
     expect(code).toBe(1)
     const report = parseJsonReport(stdout)
     expect(report.summary.packages).toBe(13)
@@ -61,11 +62,24 @@ describe.skipIf(!fs.existsSync(CORPUS))('the real creatives of ../shared/corpus'
         name,
         status: CORPUS_PASSES.has(name) ? 'pass' : 'fail',
       })
+      expect(verdict.targets).toEqual([])
+    }
+  })
+
+  it('with the default targets, the valid ones fail on the targets they do not meet', async () => {
+    const { code, stdout } = await check([CORPUS, '--format', 'json'])
+    expect(code).toBe(1)
+    for (const verdict of parseJsonReport(stdout).packages) {
+      expect(verdict.targets.map((t) => t.id)).toEqual([...DEFAULT_TARGET_IDS])
+      if (!CORPUS_PASSES.has(path.basename(verdict.file))) continue
+      expect(verdict.issues.filter((i) => i.severity === 'error')).toEqual([])
+      expect(verdict.status).toBe('fail')
+      expect(verdict.targets.filter((t) => !t.ok).length).toBeGreaterThan(0)
     }
   })
 
   it('writes JUnit XML that parses, with a failure for each invalid creative', async () => {
-    const { stdout } = await check([CORPUS, '--format', 'junit'])
+    const { stdout } = await check([CORPUS, '--format', 'junit', '--targets', 'none'])
     const junit = parseJunit(stdout)
     expect(junit.tests).toBe(13)
     expect(junit.failures).toBe(13 - CORPUS_PASSES.size)
@@ -74,10 +88,12 @@ describe.skipIf(!fs.existsSync(CORPUS))('the real creatives of ../shared/corpus'
     )
   })
 
-  it('writes a SARIF log the SARIF Multitool validates', async () => {
+  it('writes a SARIF log the SARIF Multitool validates, target findings included', async () => {
     const { stdout } = await check([CORPUS, '--format', 'sarif'])
     expect(sarifValidationErrors(stdout)).toEqual([])
-    expect(JSON.parse(stdout).runs[0].results.length).toBeGreaterThan(9)
+    const rules = JSON.parse(stdout).runs[0].results.map((r: { ruleId: string }) => r.ruleId)
+    expect(rules).toContain('mraid.not-referenced')
+    expect(rules.some((id: string) => id.startsWith('target.mintegral.'))).toBe(true)
   })
 })
 
@@ -87,7 +103,7 @@ describe('packages made in code', () => {
     fixtures = writeFixturePackages(path.join(dir, 'fixtures'), 40)
   })
 
-  it('gives every package the verdict of the spec validation, in a sorted order', async () => {
+  it('gives every package the verdict of the spec validation and the default targets, sorted', async () => {
     const { code, stdout } = await check(['fixtures', '--format', 'json'])
     expect(code).toBe(1)
     const report = parseJsonReport(stdout)
@@ -95,7 +111,7 @@ describe('packages made in code', () => {
     expect(report.packages.map((v) => v.file)).toEqual(names)
     for (const fixture of fixtures) {
       const verdict = report.packages.find((v) => v.file === path.relative(dir, fixture.file))
-      expect(verdict?.status).toBe(fixture.passes ? 'pass' : 'fail')
+      expect(verdict?.status).toBe(fixture.passes && fixture.passesTargets ? 'pass' : 'fail')
       const errors = verdict?.issues.filter((i) => i.severity === 'error').map((i) => i.rule)
       if (fixture.failsWith) expect(errors).toContain(fixture.failsWith)
       else expect(errors).toEqual([])
@@ -124,17 +140,31 @@ describe('packages made in code', () => {
   })
 
   it('exits 0 when every package passes, and lists them', async () => {
-    const passing = fixtures.filter((f) => f.passes).map((f) => f.file)
-    const { code, stdout } = await check(passing)
-    expect(code).toBe(0)
-    expect(stdout.match(/^PASS /gm)).toHaveLength(passing.length)
+    const playables = fixtures.filter((f) => f.passesTargets).map((f) => f.file)
+    const defaults = await check(playables)
+    expect(defaults.code).toBe(0)
+    expect(defaults.stdout.match(/^PASS /gm)).toHaveLength(playables.length)
+    const valid = fixtures.filter((f) => f.passes).map((f) => f.file)
+    const withoutTargets = await check([...valid, '--targets', 'none'])
+    expect(withoutTargets.code).toBe(0)
+    expect(withoutTargets.stdout.match(/^PASS /gm)).toHaveLength(valid.length)
+  })
+
+  it('judges the targets --targets names: a playable that loads mraid.js fails Campaign Manager 360', async () => {
+    const playable = fixtures.find((f) => f.passesTargets)!.file
+    const { code, stdout } = await check([playable, '--targets', 'campaign-manager-360', '--format', 'json'])
+    expect(code).toBe(1)
+    const [verdict] = parseJsonReport(stdout).packages
+    expect(verdict?.targets).toMatchObject([{ id: 'campaign-manager-360', ok: false }])
+    expect(verdict?.targets[0]?.issues.map((i) => i.message).join()).toMatch(/MRAID_REFERENCED/)
   })
 
   it('writes the report to --output and the text report to standard output', async () => {
     const { code, stdout } = await check(['fixtures', '--format', 'junit', '--output', 'report.xml'])
     expect(code).toBe(1)
     expect(parseJunit(fs.readFileSync(path.join(dir, 'report.xml'), 'utf8')).tests).toBe(40)
-    expect(stdout).toMatch(/40 packages: 12 passed, 28 failed, 0 unreadable/)
+    const passed = fixtures.filter((f) => f.passes && f.passesTargets).length
+    expect(stdout).toContain(`40 packages: ${passed} passed, ${40 - passed} failed, 0 unreadable`)
   })
 
   it('prints a progress line per package on a terminal, none otherwise', async () => {
@@ -151,6 +181,7 @@ describe('exit code 2', () => {
     [['--format', 'xml', 'x.zip'], /--format must be one of text, json, junit, sarif/],
     [['--jobs', '0', 'x.zip'], /--jobs must be a whole number/],
     [['--no-such-option', 'x.zip'], /Unknown option '--no-such-option'/],
+    [['--targets', 'applovin,nowhere', 'x.zip'], /unknown target nowhere: known are iab-html5, /],
     [[], /name at least one \.zip file or folder/],
     [['missing.zip'], /cannot read missing\.zip: no such file or folder/],
   ])('for %j', async (args, message) => {
@@ -170,7 +201,7 @@ describe('exit code 2', () => {
   it('for a package that cannot be read, after checking the others', async () => {
     const unreadable = path.join(dir, 'unreadable')
     fs.mkdirSync(unreadable, { recursive: true })
-    fs.writeFileSync(path.join(unreadable, 'a-good.zip'), validPackage())
+    fs.writeFileSync(path.join(unreadable, 'a-good.zip'), playablePackage())
     fs.symlinkSync(path.join(unreadable, 'gone.zip'), path.join(unreadable, 'b-broken-link.zip'))
     const { code, stdout } = await check(['unreadable'])
     expect(code).toBe(2)
@@ -239,8 +270,8 @@ it('checks a folder of 2,000 packages in one run', async () => {
   const report = parseJsonReport(stdout)
   expect(report.summary).toEqual({
     packages: 2_000,
-    passed: fixtures.filter((f) => f.passes).length,
-    failed: fixtures.filter((f) => !f.passes).length,
+    passed: fixtures.filter((f) => f.passes && f.passesTargets).length,
+    failed: fixtures.filter((f) => !(f.passes && f.passesTargets)).length,
     errors: 0,
   })
 }, 120_000)

@@ -3,6 +3,7 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import { DEFAULT_TARGET_IDS, findProfiles, TARGET_PROFILES } from '../../shared/targets/profiles/index.ts'
 import { collectPackages, InputError } from './collect.ts'
 import { FORMATS, isFormatName } from './formats.ts'
 import { type CheckLimits, checkInParallel, type SpawnWorker } from './pool.ts'
@@ -11,12 +12,16 @@ import { EXIT, exitCodeOf } from './verdict.ts'
 
 export const CHECK_USAGE = `Usage: ads-preview check [options] <zip or folder>...
 
-Checks creative packages as the server validates them (MRAID required), offline, in parallel.
-A folder is searched for .zip files at any depth.
+Checks creative packages as the server validates them (MRAID required) and against delivery
+targets' rules, offline, in parallel. A folder is searched for .zip files at any depth.
+Rules only a runtime audit measures are not judged offline.
 
   --format text|json|junit|sarif  the report on standard output (default: text)
   --output FILE                   write the report to FILE instead; the text report still
                                   goes to standard output
+  --targets LIST                  delivery targets a package must also pass, comma-separated,
+                                  or none (default: ${DEFAULT_TARGET_IDS.join(',')});
+                                  known: ${TARGET_PROFILES.map((p) => p.id).join(', ')}
   --jobs N                        packages checked at once (default: the number of cores)
   -h, --help                      this text
 
@@ -63,14 +68,29 @@ function parse(args: string[]) {
   const jobs = values.jobs === undefined ? undefined : Number(values.jobs)
   if (jobs !== undefined && !(Number.isInteger(jobs) && jobs >= 1))
     throw new UsageError('--jobs must be a whole number of 1 or more')
+  const targets =
+    values.targets === undefined
+      ? [...DEFAULT_TARGET_IDS]
+      : values.targets === 'none'
+        ? []
+        : values.targets
+            .split(',')
+            .map((id) => id.trim())
+            .filter(Boolean)
+  const { unknown } = findProfiles(targets)
+  if (unknown.length > 0)
+    throw new UsageError(
+      `unknown target ${unknown.join(', ')}: known are ${TARGET_PROFILES.map((p) => p.id).join(', ')}`,
+    )
   if (!values.help && positionals.length === 0) throw new UsageError('name at least one .zip file or folder')
-  return { format, jobs, output: values.output, help: values.help === true, paths: positionals }
+  return { format, jobs, targets, output: values.output, help: values.help === true, paths: positionals }
 }
 
 const OPTIONS = {
   format: { type: 'string' },
   output: { type: 'string' },
   jobs: { type: 'string' },
+  targets: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const
 
@@ -99,6 +119,7 @@ export async function runCheckCommand(args: string[], options: CheckCommandOptio
     return EXIT.usage
   }
   const verdicts = await checkInParallel(inputs, {
+    targets: parsed.targets,
     spawnWorker: options.spawnWorker,
     ...(parsed.jobs ? { jobs: parsed.jobs } : {}),
     ...(options.limits ? { limits: options.limits } : {}),
@@ -109,7 +130,7 @@ export async function runCheckCommand(args: string[], options: CheckCommandOptio
   })
   const report: CheckReport = {
     version: options.version,
-    targets: [],
+    targets: parsed.targets,
     verdicts,
     seconds: (performance.now() - started) / 1000,
     cwd: io.cwd,

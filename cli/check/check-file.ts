@@ -4,6 +4,8 @@
 import { openFileSource } from '../../server/storage/file-source.ts'
 import { inspectPackage } from '../../shared/inspector/inspect.ts'
 import type { InspectionIssue } from '../../shared/inspector/types.ts'
+import { findProfiles } from '../../shared/targets/profiles/index.ts'
+import { targetVerdicts } from './target-verdicts.ts'
 import { errorVerdict, type PackageVerdict, statusOf } from './verdict.ts'
 
 const SEVERITY_ORDER = { error: 0, warning: 1, info: 2 } as const
@@ -12,7 +14,7 @@ export function bySeverity(issues: InspectionIssue[]): InspectionIssue[] {
   return [...issues].sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity])
 }
 
-export async function checkFile(path: string, file: string): Promise<PackageVerdict> {
+export async function checkFile(path: string, file: string, targetIds: string[]): Promise<PackageVerdict> {
   const started = performance.now()
   let source: Awaited<ReturnType<typeof openFileSource>>
   try {
@@ -23,11 +25,12 @@ export async function checkFile(path: string, file: string): Promise<PackageVerd
   try {
     const report = await inspectPackage(source, { requireMraid: true })
     const issues = bySeverity(report.issues)
+    const targets = targetVerdicts(report, findProfiles(targetIds).profiles)
     return {
       file,
-      status: statusOf(issues, []),
+      status: statusOf(issues, targets),
       issues,
-      targets: [],
+      targets,
       entry: report.entry,
       adSize: report.adSize ?? null,
       size: source.size,

@@ -17,5 +17,13 @@ export function formatText(report: CheckReport): string {
     '',
     `${s.packages} package${s.packages === 1 ? '' : 's'}: ${s.passed} passed, ${s.failed} failed, ${s.errors} unreadable in ${report.seconds.toFixed(1)} s${targets}`,
   )
+  const pending = report.verdicts.reduce(
+    (sum, verdict) => sum + verdict.targets.reduce((n, target) => n + target.pending, 0),
+    0,
+  )
+  if (pending > 0)
+    lines.push(
+      `${pending} target rule checks need the runtime audit of a server and were not judged (--server).`,
+    )
   return `${lines.join('\n')}\n`
 }

@@ -19,6 +19,8 @@ export const DEFAULT_CHECK_LIMITS: CheckLimits = { timeMs: 60_000, heapMb: 512 }
 export type SpawnWorker = (options: { env: NodeJS.ProcessEnv }) => ChildProcess
 
 export interface PoolOptions {
+  /** Delivery-target ids each package is judged against. */
+  targets: string[]
   jobs?: number
   limits?: Partial<CheckLimits>
   spawnWorker: SpawnWorker
@@ -111,7 +113,7 @@ export async function checkInParallel(
         const id = next++
         const input = inputs[id]!
         const started = performance.now()
-        let verdict = await run(worker, { id, ...input }, limits.timeMs)
+        let verdict = await run(worker, { id, ...input, targets: options.targets }, limits.timeMs)
         if ('ended' in verdict) {
           const ms = Math.round(performance.now() - started)
           worker.child.kill('SIGKILL')

@@ -17,7 +17,11 @@ export type CheckStatus = z.infer<typeof checkStatusSchema>
 export const targetVerdictSchema = z.object({
   id: z.string(),
   name: z.string(),
+  /** False when a rule of the target fails. */
   ok: z.boolean(),
+  verdict: z.enum(['pass', 'warn', 'fail', 'unknown']),
+  /** Rules only the runtime audit measures (a server's), not judged offline. */
+  pending: z.number().int().nonnegative(),
   issues: z.array(issueSchema),
 })
 export type TargetVerdict = z.infer<typeof targetVerdictSchema>

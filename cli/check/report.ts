@@ -31,7 +31,7 @@ export function failureLines(verdict: PackageVerdict): string[] {
   for (const target of verdict.targets) {
     if (target.ok) continue
     for (const issue of target.issues.filter((i) => i.severity === 'error'))
-      lines.push(`${target.name} (${target.id}) ${issue.rule}: ${issue.message}`)
+      lines.push(`[${target.id}] ${issue.message}`)
   }
   return lines
 }

@@ -8,7 +8,7 @@ import { type CheckAnswer, type CheckTask, WORKER_READY } from './worker-protoco
 export function serveChecks(): void {
   const send = (message: CheckAnswer | typeof WORKER_READY) => process.send?.(message)
   process.on('message', async (task: CheckTask) => {
-    send({ id: task.id, verdict: await checkFile(task.path, task.file) })
+    send({ id: task.id, verdict: await checkFile(task.path, task.file, task.targets) })
   })
   // The run ended (or died): nothing is left to do here.
   process.on('disconnect', () => process.exit(0))

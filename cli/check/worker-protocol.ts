@@ -13,6 +13,8 @@ export interface PackageInput {
 
 export interface CheckTask extends PackageInput {
   id: number
+  /** The delivery targets to judge it against (ids of shared/targets/profiles). */
+  targets: string[]
 }
 
 export interface CheckAnswer {
