@@ -15,9 +15,12 @@ export interface TargetCheck {
 }
 
 export class UnknownTargetError extends Error {
-  constructor(readonly unknown: string[]) {
+  // A plain field, not a parameter property: `ads-preview check` runs these sources under Node's type stripping.
+  readonly unknown: string[]
+  constructor(unknown: string[]) {
     super(`Unknown target: ${unknown.join(', ')}`)
     this.name = 'UnknownTargetError'
+    this.unknown = unknown
   }
 }
 
