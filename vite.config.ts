@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
+import { mraidHostPlugin } from './mraid-host/bundle.ts'
 import { BASE_PATH } from './shared/constants.ts'
 
 // The client is built into dist/client and served by the server under BASE_PATH.
@@ -9,7 +10,8 @@ const serverPort = Number(process.env.PORT ?? 3000)
 export default defineConfig({
   root: 'client',
   base: `${BASE_PATH}/`,
-  plugins: [react()],
+  // The MRAID host that previews load as mraid.js is built with the client, into its folder.
+  plugins: [react(), mraidHostPlugin()],
   build: { outDir: '../dist/client', emptyOutDir: true, sourcemap: true },
   worker: { format: 'es' },
   server: {
@@ -26,7 +28,9 @@ export default defineConfig({
   },
   test: {
     root: '.',
-    include: ['{cli,client,server,shared,tests/unit,tests/faults,tests/upgrade}/**/*.test.{ts,tsx}'],
+    include: [
+      '{cli,client,mraid-host,server,shared,tests/unit,tests/faults,tests/upgrade}/**/*.test.{ts,tsx}',
+    ],
     environment: 'node',
     testTimeout: 20_000,
   },

@@ -1,5 +1,5 @@
 // `npm run build:binary`: one executable (Node's single executable applications) holding the
-// server, the built client, the migrations, the MRAID host and the SQLite addon: dist/ads-preview.
+// server, the built client (with the MRAID host), the migrations and the SQLite addon: dist/ads-preview.
 // Thumbnails need a Chromium and playwright-core beside it, so the binary shows placeholder tiles.
 import './require-node.mjs'
 import { execFileSync, spawnSync } from 'node:child_process'
@@ -56,7 +56,6 @@ function collect(dir, prefix, files) {
 }
 const files = collect('dist/client', 'client/', {})
 collect('migrations', 'migrations/', files)
-files['mraid-host.js'] = fs.readFileSync('server/preview/mraid-host.js').toString('base64')
 fs.writeFileSync(`${out}/app-files.json`, JSON.stringify({ files }))
 
 fs.writeFileSync(

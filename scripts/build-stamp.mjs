@@ -3,7 +3,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
-const SOURCES = ['client', 'server', 'shared', 'package.json', 'vite.config.ts']
+const SOURCES = ['client', 'mraid-host', 'server', 'shared', 'package.json', 'vite.config.ts']
 export const STAMP_FILE = 'dist/.build-stamp'
 
 function newestMtime(entry) {

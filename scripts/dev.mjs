@@ -1,7 +1,7 @@
 // `npm run dev`: the server under tsx (restarts on change) and Vite with hot reload in front of
 // it. Open the Vite address: it proxies the API, the identity provider and previews.
 import './require-node.mjs'
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import process from 'node:process'
 
 const port = Number(process.env.PORT ?? 3000)
@@ -11,6 +11,10 @@ const env = {
   PORT: String(port),
   PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${vitePort}`,
 }
+// Previews load the bundled MRAID host from the client folder: write it once (restart after
+// changing mraid-host/).
+if (spawnSync('npx', ['tsx', 'mraid-host/bundle.ts', 'dist/client'], { stdio: 'inherit' }).status !== 0)
+  process.exit(1)
 const children = [
   spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'server/main.ts'], { stdio: 'inherit', env }),
   spawn('npx', ['vite', '--port', String(vitePort), '--strictPort'], { stdio: 'inherit', env }),

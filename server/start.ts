@@ -14,6 +14,7 @@ import type { Config } from './config/parse-config.ts'
 import { DATABASE_FILE, openDatabase } from './db/client.ts'
 import { createPackageService } from './packages/service.ts'
 import { createArchiveCache } from './preview/archive-cache.ts'
+import { readMraidHost } from './preview/mraid-host-file.ts'
 import { createPreviewRoutes } from './preview/routes.ts'
 import { createLocalDiskStore, loadOrCreateSecret } from './storage/local-disk-store.ts'
 import { createThumbnailer } from './thumbnails/thumbnailer.ts'
@@ -25,6 +26,7 @@ export interface RuntimeFiles {
   migrationsDir?: string
   /** The loaded SQLite addon. */
   nativeBinding?: object
+  /** The MRAID host script in place of the built client's (tests bundle their own). */
   mraidHost?: string
 }
 
@@ -73,7 +75,7 @@ export async function startProduct(config: Config, options: StartOptions = {}) {
   const preview = createPreviewRoutes({
     service,
     archives,
-    ...(runtime.mraidHost ? { mraidHost: runtime.mraidHost } : {}),
+    mraidHost: runtime.mraidHost ?? readMraidHost(config.clientDir),
   })
   const app = createApp({
     service,

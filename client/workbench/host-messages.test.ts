@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { adBox, describeHostMessage, isHostMessage } from './host-messages.ts'
+import { type HostMessage, isHostMessage } from '../../shared/mraid/host-protocol.ts'
+import { adBox, describeHostMessage } from './host-messages.ts'
 
 const screen = { width: 390, height: 844 }
 
@@ -29,7 +30,7 @@ describe('the workbench container', () => {
       source: 'ads-preview-mraid',
       kind: 'call',
       detail: { method: 'expand', args: [] },
-    } as const
+    } satisfies HostMessage
     expect(isHostMessage(call)).toBe(true)
     expect(describeHostMessage(call)).toBe('mraid.expand()')
     expect(

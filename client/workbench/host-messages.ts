@@ -1,32 +1,21 @@
-// What the MRAID host (server/preview/mraid-host.js) reports to the workbench by postMessage.
-export interface HostMessage {
-  source: 'ads-preview-mraid'
-  kind: 'call' | 'event' | 'error' | 'console' | 'network'
-  detail: Record<string, unknown>
-}
-
-export function isHostMessage(data: unknown): data is HostMessage {
-  return (
-    typeof data === 'object' && data !== null && (data as { source?: unknown }).source === 'ads-preview-mraid'
-  )
-}
+// The workbench's reading of what the MRAID host (mraid-host/) reports, and where the app's
+// container puts the ad's web view.
+import type { HostMessage } from '../../shared/mraid/host-protocol.ts'
 
 /** One console line for a host message. */
 export function describeHostMessage(message: HostMessage): string {
-  const d = message.detail
-  const args = (value: unknown) =>
-    Array.isArray(value) ? value.map((v) => JSON.stringify(v)).join(', ') : ''
+  const args = (values: unknown[]) => values.map((v) => JSON.stringify(v)).join(', ')
   switch (message.kind) {
     case 'call':
-      return `mraid.${String(d.method)}(${args(d.args)})`
+      return `mraid.${message.detail.method}(${args(message.detail.args)})`
     case 'event':
-      return `${String(d.event)}(${args(d.args)})`
+      return `${message.detail.event}(${args(message.detail.args)})`
     case 'error':
-      return `${String(d.action)}: ${String(d.message)}`
+      return `${message.detail.action}: ${message.detail.message}`
     case 'console':
-      return `console.${String(d.level)}: ${String(d.message)}`
+      return `console.${message.detail.level}: ${message.detail.message}`
     case 'network':
-      return `${String(d.type)} ${String(d.url)}${d.bytes ? ` (${d.bytes} B)` : ''}`
+      return `${message.detail.type} ${message.detail.url}${message.detail.bytes ? ` (${message.detail.bytes} B)` : ''}`
   }
 }
 

@@ -1,7 +1,12 @@
 // One run of the creative in the workbench's frame: what its MRAID host reports (state, resize
 // properties, console lines) and the messages the workbench sends it as the app's container.
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { describeHostMessage, type HostState, isHostMessage } from './host-messages.ts'
+import {
+  CONTAINER_MESSAGE_SOURCE,
+  type ContainerCommand,
+  isHostMessage,
+} from '../../shared/mraid/host-protocol.ts'
+import { describeHostMessage, type HostState } from './host-messages.ts'
 
 const MAX_LOG_LINES = 500
 
@@ -18,8 +23,6 @@ export interface ResizeProperties {
   offsetY: number
 }
 
-export type ContainerMessage = 'viewable' | 'exposure' | 'volume'
-
 export function useHostRun(options: { viewable: boolean }) {
   const [hostState, setHostState] = useState<HostState>('loading')
   const [resize, setResize] = useState<ResizeProperties | null>(null)
@@ -35,8 +38,8 @@ export function useHostRun(options: { viewable: boolean }) {
   }, [])
 
   const send = useCallback(
-    (type: ContainerMessage, value: boolean | number) =>
-      frame.current?.contentWindow?.postMessage({ source: 'ads-preview-workbench', type, value }, '*'),
+    (message: ContainerCommand) =>
+      frame.current?.contentWindow?.postMessage({ source: CONTAINER_MESSAGE_SOURCE, ...message }, '*'),
     [],
   )
 
@@ -48,7 +51,7 @@ export function useHostRun(options: { viewable: boolean }) {
       append(message.kind, describeHostMessage(message))
       // A reloaded ad starts viewable: tell it the workbench's setting.
       if (message.kind === 'event' && message.detail.event === 'ready' && !viewableRef.current) {
-        send('viewable', false)
+        send({ type: 'viewable', value: false })
       }
       if (message.kind === 'event' && message.detail.event === 'stateChange') {
         setHostState((message.detail.args as HostState[])[0] ?? 'default')

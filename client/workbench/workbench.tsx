@@ -89,15 +89,15 @@ export function Workbench({ pkg, inspection }: { pkg: Package; inspection: Inspe
           onLandscape={(landscape) => change({ landscape })}
           onViewable={(viewable) => {
             change({ viewable, exposure: viewable ? 100 : 0 })
-            run.send('viewable', viewable)
+            run.send({ type: 'viewable', value: viewable })
           }}
           onExposure={(exposure) => {
             change({ exposure })
-            run.send('exposure', exposure)
+            run.send({ type: 'exposure', value: exposure })
           }}
           onVolume={(volume) => {
             change({ volume })
-            run.send('volume', volume)
+            run.send({ type: 'volume', value: volume })
           }}
           onReload={() => reload()}
         />

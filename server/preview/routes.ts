@@ -2,13 +2,10 @@
 // stored zip, plus our MRAID host for any `mraid.js` the package does not carry (a phone's SDK
 // injects its own). Every answer is sandboxed by CSP without allow-same-origin, so a creative
 // never runs with the app's origin: it cannot read the app's storage or call the API as the user.
-import fs from 'node:fs'
-import path from 'node:path'
 import { Hono } from 'hono'
 import { ZipFormatError } from '../../shared/zip/zip-reader.ts'
 import { AppError } from '../errors.ts'
 import type { PackageService } from '../packages/service.ts'
-import { PROJECT_ROOT } from '../project-root.ts'
 import type { ArchiveCache } from './archive-cache.ts'
 import { contentTypeOf } from './content-type.ts'
 import { createEntryAnswer } from './entry-answer.ts'
@@ -23,19 +20,16 @@ const PREVIEW_HEADERS = {
   'Referrer-Policy': 'no-referrer',
 }
 
-export const MRAID_HOST_FILE = path.join(PROJECT_ROOT, 'server', 'preview', 'mraid-host.js')
-
 export interface PreviewRoutesDeps {
   service: PackageService
   archives: ArchiveCache
-  /** The MRAID host script; read once at startup. */
-  mraidHost?: string
+  /** The bundled MRAID host (mraid-host/); undefined when the client is not built. */
+  mraidHost: string | undefined
 }
 
 export function createPreviewRoutes(deps: PreviewRoutesDeps) {
-  const { archives } = deps
+  const { archives, mraidHost } = deps
   const answerEntry = createEntryAnswer({ archives })
-  const mraidHost = deps.mraidHost ?? fs.readFileSync(MRAID_HOST_FILE, 'utf8')
 
   const routes = new Hono()
     // Relative asset URLs resolve against the folder, so the folder needs its trailing slash.
@@ -57,6 +51,8 @@ export function createPreviewRoutes(deps: PreviewRoutesDeps) {
       const entry = pkg.archive.get(wanted)
       if (!entry || entry.isDirectory) {
         if (wanted.endsWith('mraid.js')) {
+          if (mraidHost === undefined)
+            return c.text('The MRAID host is not built: run npm run build', 503, PREVIEW_HEADERS)
           return c.body(mraidHost, 200, {
             ...PREVIEW_HEADERS,
             'Content-Type': 'text/javascript; charset=utf-8',

@@ -1,5 +1,5 @@
-// The single executable's entry (Node's single executable applications): the built client,
-// the migrations, the MRAID host and the SQLite addon travel as embedded assets and are written
+// The single executable's entry (Node's single executable applications): the built client
+// (with the MRAID host), the migrations and the SQLite addon travel as embedded assets and are written
 // once per version under <DATA_DIR>/.runtime/<version>/, beside the data, never to a temp
 // folder, so neither a normal stop nor SIGKILL leaves anything behind; older versions' files
 // are removed at start. Then it is the same server as `npm start`.
@@ -88,7 +88,6 @@ if (process.argv[2] === 'check') {
       return {
         migrationsDir: path.join(dir, 'migrations'),
         nativeBinding: loadAddon(dir),
-        mraidHost: fs.readFileSync(path.join(dir, 'mraid-host.js'), 'utf8'),
       }
     },
   })

@@ -4,6 +4,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { bundleMraidHost } from '../../mraid-host/bundle.ts'
 import { parseConfig } from '../../server/config/parse-config.ts'
 import { startProduct } from '../../server/start.ts'
 import { createTestIssuer, TEST_AUDIENCE, TEST_ISSUER } from './test-issuer.ts'
@@ -33,6 +34,7 @@ export async function createTestApp(env: Record<string, string> = {}) {
       },
       keys: issuer.keys,
     }),
+    runtime: { mraidHost: await bundleMraidHost() },
   })
   const token = await issuer.sign()
   const auth = { Authorization: `Bearer ${token}` }

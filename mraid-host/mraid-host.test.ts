@@ -1,11 +1,10 @@
-// The MRAID host script, run in a small fake window (node:vm): the state machine of MRAID
-// 2.0/3.0 and an error event, with the method's name as action, for every invalid call.
-import fs from 'node:fs'
+// The bundled MRAID host script, run in a small fake window (node:vm): the state machine of
+// MRAID 2.0/3.0 and an error event, with the method's name as action, for every invalid call.
 import vm from 'node:vm'
 import { describe, expect, it, vi } from 'vitest'
-import { MRAID_HOST_FILE } from './routes.ts'
+import { bundleMraidHost } from './bundle.ts'
 
-const HOST = fs.readFileSync(MRAID_HOST_FILE, 'utf8')
+const HOST = await bundleMraidHost()
 
 interface FakeElement {
   style: Record<string, string>

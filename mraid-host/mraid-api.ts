@@ -1,0 +1,234 @@
+// The `mraid` object a creative calls: MRAID 3.0's state machine (loading, default, expanded,
+// resized, hidden), its getters and setters, and an `error` event with the method's name as
+// action for every call the state or the arguments do not allow. MRAID 2.0 behaviour is kept.
+
+import { createCloseRegion } from './close-region.ts'
+import type { Report } from './container-link.ts'
+import { createGeometry } from './geometry.ts'
+import type { HostOptions } from './host-options.ts'
+import type { HostWindow } from './host-window.ts'
+import { createListeners, isMraidEvent, type Listener, type MraidEvent } from './listeners.ts'
+import { checkResizeProperties, isNumber, type ResizeProperties } from './resize-properties.ts'
+
+export type MraidState = 'loading' | 'default' | 'expanded' | 'resized' | 'hidden'
+
+const FEATURES: Record<string, boolean> = {
+  sms: false,
+  tel: false,
+  calendar: false,
+  storePicture: false,
+  inlineVideo: true,
+  vpaid: false,
+  location: false,
+}
+
+export interface HostDeps {
+  window: HostWindow
+  options: HostOptions
+  report: Report
+}
+
+export function createMraid({ window, options, report }: HostDeps) {
+  let state: MraidState = 'loading'
+  let viewable = options.viewable
+  let exposure = viewable ? 100 : 0
+  let volume = options.volume
+  const expandProperties = { width: -1, height: -1, useCustomClose: false }
+  let resizeProperties: ResizeProperties | null = null
+  const orientationProperties = { allowOrientationChange: true, forceOrientation: 'none' }
+  const listeners = createListeners((error) => window.console?.error(error))
+  const closeRegion = createCloseRegion(window.document, () => mraid.close())
+  const geometry = createGeometry(window, options, (size) => dispatch('sizeChange', size.width, size.height))
+
+  function dispatch(event: MraidEvent, ...args: unknown[]): void {
+    report('event', { event, args })
+    listeners.call(event, args)
+  }
+  function fail(message: string, action: string): void {
+    report('error', { message, action })
+    dispatch('error', message, action)
+  }
+  /** An API method whose every call is reported with its arguments, as the creative passed them. */
+  function method<Args extends unknown[]>(name: string, body: (...args: Args) => void) {
+    return (...args: Args): void => {
+      report('call', { method: name, args })
+      body(...args)
+    }
+  }
+  function setState(next: MraidState): void {
+    if (state === next) return
+    state = next
+    dispatch('stateChange', next)
+  }
+  const exposedRectangle = () => (exposure > 0 ? geometry.viewport() : null)
+
+  const mraid = {
+    getVersion: () => '3.0',
+    getState: () => state,
+    getPlacementType: () => options.placement,
+    isViewable: () => viewable,
+    addEventListener: method('addEventListener', (event: unknown, listener: unknown) => {
+      if (!isMraidEvent(event)) return fail(`Unknown event: ${String(event)}`, 'addEventListener')
+      if (typeof listener !== 'function') return fail('The listener must be a function', 'addEventListener')
+      listeners.add(event, listener as Listener)
+      // MRAID 3.0: a new exposureChange or audioVolumeChange listener hears the current value.
+      if (event === 'exposureChange') setTimeout(() => listener(exposure, exposedRectangle(), null), 0)
+      if (event === 'audioVolumeChange') setTimeout(() => listener(volume), 0)
+    }),
+    removeEventListener: method('removeEventListener', (event: unknown, listener?: unknown) => {
+      if (!isMraidEvent(event)) return fail(`Unknown event: ${String(event)}`, 'removeEventListener')
+      if (!listeners.remove(event, listener as Listener | undefined))
+        fail('The listener was not registered', 'removeEventListener')
+    }),
+    open: method('open', (url: unknown) => {
+      if (typeof url !== 'string' || url === '') return fail('open needs a URL', 'open')
+      // Synchronous, inside the creative's click, so the browser lets the tab open.
+      window.open(url, '_blank')
+    }),
+    close: method('close', () => {
+      if (state === 'loading' || state === 'hidden')
+        return fail(`close is not allowed in state ${state}`, 'close')
+      closeRegion.hide()
+      if (state === 'expanded' || state === 'resized') {
+        geometry.backToDefault()
+        setState('default')
+        geometry.expectResize()
+        return
+      }
+      setState('hidden')
+    }),
+    unload: method('unload', () => {
+      closeRegion.hide()
+      setState('hidden')
+    }),
+    expand: method('expand', (url?: unknown) => {
+      if (options.placement === 'interstitial')
+        return fail('expand is not allowed for interstitials', 'expand')
+      if (state !== 'default' && state !== 'resized')
+        return fail(`expand is not allowed in state ${state}`, 'expand')
+      if (url !== undefined && url !== null && typeof url !== 'string')
+        return fail('expand URL must be a string', 'expand')
+      if (url) window.open(url, '_blank')
+      geometry.moveTo({ x: 0, y: 0, ...geometry.maxSize() })
+      setState('expanded')
+      closeRegion.show()
+      geometry.expectResize()
+    }),
+    resize: method('resize', () => {
+      if (options.placement === 'interstitial')
+        return fail('resize is not allowed for interstitials', 'resize')
+      if (state !== 'default' && state !== 'resized')
+        return fail(`resize is not allowed in state ${state}`, 'resize')
+      if (!resizeProperties) return fail('Call setResizeProperties before resize', 'resize')
+      const origin = geometry.default()
+      geometry.moveTo({
+        x: origin.x + resizeProperties.offsetX,
+        y: origin.y + resizeProperties.offsetY,
+        width: resizeProperties.width,
+        height: resizeProperties.height,
+      })
+      setState('resized')
+      closeRegion.show()
+      geometry.expectResize()
+    }),
+    getExpandProperties() {
+      const max = geometry.maxSize()
+      return {
+        width: expandProperties.width < 0 ? max.width : expandProperties.width,
+        height: expandProperties.height < 0 ? max.height : expandProperties.height,
+        useCustomClose: expandProperties.useCustomClose,
+        isModal: true,
+      }
+    },
+    setExpandProperties: method('setExpandProperties', (properties: unknown) => {
+      const action = 'setExpandProperties'
+      if (!properties || typeof properties !== 'object')
+        return fail('setExpandProperties needs an object', action)
+      const { width, height, useCustomClose } = properties as Record<string, unknown>
+      if (width !== undefined && !isNumber(width)) return fail('width must be a number', action)
+      if (height !== undefined && !isNumber(height)) return fail('height must be a number', action)
+      if (isNumber(width)) expandProperties.width = width
+      if (isNumber(height)) expandProperties.height = height
+      if (typeof useCustomClose === 'boolean') expandProperties.useCustomClose = useCustomClose
+    }),
+    getResizeProperties: () => (resizeProperties ? { ...resizeProperties } : undefined),
+    setResizeProperties: method('setResizeProperties', (properties: unknown) => {
+      const checked = checkResizeProperties(properties, geometry.maxSize())
+      if (typeof checked === 'string') return fail(checked, 'setResizeProperties')
+      resizeProperties = checked
+    }),
+    getOrientationProperties: () => ({ ...orientationProperties }),
+    setOrientationProperties: method('setOrientationProperties', (properties: unknown) => {
+      const action = 'setOrientationProperties'
+      if (!properties || typeof properties !== 'object')
+        return fail('setOrientationProperties needs an object', action)
+      const { allowOrientationChange, forceOrientation } = properties as Record<string, unknown>
+      if (
+        forceOrientation !== undefined &&
+        !['portrait', 'landscape', 'none'].includes(forceOrientation as string)
+      )
+        return fail('forceOrientation must be portrait, landscape or none', action)
+      if (typeof allowOrientationChange === 'boolean')
+        orientationProperties.allowOrientationChange = allowOrientationChange
+      if (typeof forceOrientation === 'string' && forceOrientation)
+        orientationProperties.forceOrientation = forceOrientation
+    }),
+    getCurrentAppOrientation: () => ({
+      orientation: window.innerWidth > window.innerHeight ? 'landscape' : 'portrait',
+      locked: false,
+    }),
+    getCurrentPosition: () => geometry.current(),
+    getDefaultPosition: () => geometry.default(),
+    getMaxSize: () => geometry.maxSize(),
+    getScreenSize: () => geometry.screen(),
+    getLocation: () => -1,
+    supports: (feature: unknown) => FEATURES[String(feature)] === true,
+    // Deprecated in MRAID 3.0: the container always draws its close region.
+    useCustomClose: method('useCustomClose', () => {}),
+    storePicture: method('storePicture', () => {
+      fail('storePicture is not supported', 'storePicture')
+    }),
+    createCalendarEvent: method('createCalendarEvent', () => {
+      fail('createCalendarEvent is not supported', 'createCalendarEvent')
+    }),
+    playVideo: method('playVideo', (url: unknown) => {
+      if (typeof url !== 'string' || url === '') return fail('playVideo needs a URL', 'playVideo')
+      window.open(url, '_blank')
+    }),
+  }
+
+  /** What the container does to the ad: make it ready, change viewability, exposure, volume, size. */
+  const container = {
+    ready(): void {
+      geometry.settleDefault()
+      setState('default')
+      dispatch('ready')
+      if (options.placement === 'interstitial') closeRegion.show()
+    },
+    setViewable(next: boolean): void {
+      if (next === viewable) return
+      viewable = next
+      dispatch('viewableChange', viewable)
+      exposure = viewable ? 100 : 0
+      dispatch('exposureChange', exposure, exposedRectangle(), null)
+    },
+    setExposure(percent: number): void {
+      exposure = Math.max(0, Math.min(100, percent))
+      if (exposure > 0 !== viewable) {
+        viewable = exposure > 0
+        dispatch('viewableChange', viewable)
+      }
+      dispatch('exposureChange', exposure, exposedRectangle(), null)
+    },
+    setVolume(percent: number): void {
+      volume = percent
+      dispatch('audioVolumeChange', volume)
+    },
+    resized(): void {
+      if (state !== 'loading' && state !== 'hidden') geometry.resized(state === 'default')
+    },
+  }
+  return { mraid, container }
+}
+
+export type Mraid = ReturnType<typeof createMraid>['mraid']
