@@ -1,6 +1,6 @@
 // The real embedded provider on a real port: the authorization code + PKCE flow end to end,
-// sessions that survive a restart, and throttled sign-in. (The implicit flow the browser uses
-// is covered by tests/e2e/auth.spec.ts.)
+// sessions that survive a restart, and CSRF refusal. (The implicit flow the browser uses is
+// covered by tests/e2e/auth.spec.ts, throttling by sign-in-throttle.test.ts.)
 import { createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -121,19 +121,6 @@ describe('the embedded provider', () => {
       (await fetch(`${BASE}/api/packages`, { headers: { authorization: `Bearer ${tokens.access_token}` } }))
         .status,
     ).toBe(200)
-  })
-
-  it('throttles failed sign-ins: the sixth try within 15 minutes is refused even with the right password', async () => {
-    const browser = new CookieClient(`http://localhost:${PORT}`)
-    const form = await loginForm(browser, codeAuthorizeUrl('x'.repeat(43)))
-    for (let i = 0; i < 5; i++) {
-      const wrong = await submit(browser, form, 'wrong-password')
-      expect(wrong.status).toBe(401)
-      expect(await wrong.text()).toContain('Wrong email or password.')
-    }
-    const refused = await submit(browser, form, PASSWORD)
-    expect(refused.status).toBe(429)
-    expect(await refused.text()).toMatch(/Too many failed sign-ins\. Try again in \d+ minutes?\./)
   })
 
   it('refuses a login form posted without its CSRF token', async () => {

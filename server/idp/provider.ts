@@ -1,8 +1,6 @@
 // The embedded OpenID provider (oidc-provider, OpenID Certified), mounted at
 // `${BASE_PATH}/oidc` on our one port: zero-configuration sign-in. Its login page is ours.
 // TOOLCHAIN.md records the pitfalls this wiring avoids.
-import { createHmac, timingSafeEqual } from 'node:crypto'
-import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { HttpBindings } from '@hono/node-server'
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response'
 import type { Context } from 'hono'
@@ -11,11 +9,12 @@ import { BASE_PATH } from '../../shared/constants.ts'
 import type { Config } from '../config/parse-config.ts'
 import type { Db } from '../db/client.ts'
 import { createSqliteAdapter, purgeExpired } from './adapter.ts'
+import { allowImplicitOnLocalHttp } from './implicit-on-local-http.ts'
 import { loadOrCreateProviderKeys } from './keys.ts'
-import { errorPage, loginPage, logoutPage } from './pages.ts'
-import { verifyPassword } from './passwords.ts'
-import { createLoginThrottle } from './throttle.ts'
-import { findUserByEmail, findUserById, normalizeEmail } from './users.ts'
+import { createLoginInteraction } from './login-interaction.ts'
+import { errorPage, logoutPage } from './pages.ts'
+import { createPasswordSignIn } from './sign-in.ts'
+import { findUserById } from './users.ts'
 
 export const OIDC_MOUNT = `${BASE_PATH}/oidc`
 const OIDC_SCOPES = 'openid profile email'
@@ -46,7 +45,6 @@ export async function createEmbeddedIdentityProvider(deps: {
   const { config, db } = deps
   const { auth } = config
   const keys = await loadOrCreateProviderKeys(`${config.dataDir}/keys`)
-  const throttle = createLoginThrottle(db)
   const title = productTitle(config)
 
   const configuration: Configuration = {
@@ -159,77 +157,16 @@ export async function createEmbeddedIdentityProvider(deps: {
   allowImplicitOnLocalHttp(provider, auth.redirectUrl)
 
   const callback = provider.callback()
-  const csrfToken = (uid: string) =>
-    createHmac('sha256', keys.cookieKeys[0]!).update(`login:${uid}`).digest('base64url')
+  const interaction = createLoginInteraction({
+    provider,
+    mount: OIDC_MOUNT,
+    title,
+    cookieKey: keys.cookieKeys[0]!,
+    signIn: createPasswordSignIn(db),
+    trustedProxies: config.http.trustedProxies,
+  })
   const purgeTimer = setInterval(() => purgeExpired(db), 15 * 60 * 1000)
   purgeTimer.unref()
-
-  async function interaction(
-    c: Context,
-    req: IncomingMessage,
-    res: ServerResponse,
-    path: string,
-  ): Promise<Response> {
-    let details: Awaited<ReturnType<typeof provider.interactionDetails>>
-    try {
-      details = await provider.interactionDetails(req, res)
-    } catch {
-      return c.html(
-        errorPage(
-          title,
-          'Sign-in expired',
-          'This sign-in page has expired. Go back to the app and sign in again.',
-        ),
-        400,
-      )
-    }
-    const action = `${OIDC_MOUNT}/interaction/${details.uid}/login`
-    if (c.req.method === 'GET' && path === `/interaction/${details.uid}`) {
-      if (details.prompt.name !== 'login' && details.session?.accountId) {
-        const returnTo = await provider.interactionResult(req, res, {
-          login: { accountId: details.session.accountId },
-        })
-        return c.redirect(returnTo, 303)
-      }
-      return c.html(loginPage({ productTitle: title, action, csrfToken: csrfToken(details.uid) }))
-    }
-    if (c.req.method === 'POST' && path === `/interaction/${details.uid}/login`) {
-      const form = await c.req.parseBody()
-      const email = normalizeEmail(String(form.email ?? ''))
-      const password = String(form.password ?? '')
-      const given = Buffer.from(String(form.csrf ?? ''))
-      const expected = Buffer.from(csrfToken(details.uid))
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-        return c.html(
-          errorPage(title, 'Sign-in refused', 'The form was not sent from this page. Go back and try again.'),
-          403,
-        )
-      }
-      const address = req.socket.remoteAddress ?? 'unknown'
-      const page = (error: string, status: 401 | 429) =>
-        c.html(
-          loginPage({ productTitle: title, action, csrfToken: csrfToken(details.uid), email, error }),
-          status,
-        )
-      const wait = throttle.retryAfterMinutes(email, address)
-      if (wait > 0)
-        return page(`Too many failed sign-ins. Try again in ${wait} minute${wait === 1 ? '' : 's'}.`, 429)
-      const user = findUserByEmail(db, email)
-      if (!user || !(await verifyPassword(password, user.passwordHash))) {
-        throttle.recordFailure(email, address)
-        return page('Wrong email or password.', 401)
-      }
-      throttle.recordSuccess(email)
-      const returnTo = await provider.interactionResult(
-        req,
-        res,
-        { login: { accountId: user.id } },
-        { mergeWithLastSubmission: false },
-      )
-      return c.redirect(returnTo, 303)
-    }
-    return c.text('Not found', 404)
-  }
 
   return {
     publicJwks: keys.publicJwks,
@@ -252,25 +189,5 @@ export async function createEmbeddedIdentityProvider(deps: {
       return RESPONSE_ALREADY_SENT
     },
     stop: () => clearInterval(purgeTimer),
-  }
-}
-
-/**
- * OpenID Connect forbids implicit redirects to http or localhost; oidc-provider enforces it and
- * its maintainers refuse a switch. Zero configuration runs on http://localhost, so for our own
- * embedded client only, and only while the redirect URL really is plain http, those two checks
- * are skipped (the library's documented recipe). Every other client rule still applies.
- */
-function allowImplicitOnLocalHttp(provider: Provider, redirectUrl: string): void {
-  if (!redirectUrl.startsWith('http:')) return
-  const schema = (
-    provider.Client as unknown as {
-      Schema: { prototype: { invalidate(message: string, code?: string): void } }
-    }
-  ).Schema
-  const original = schema.prototype.invalidate
-  schema.prototype.invalidate = function invalidate(message: string, code?: string) {
-    if (code === 'implicit-force-https' || code === 'implicit-forbid-localhost') return
-    original.call(this, message, code)
   }
 }

@@ -1,48 +1,78 @@
-// Failed sign-ins slow an attacker down: at most MAX_PER_EMAIL failures per email and
-// MAX_PER_ADDRESS per client address in WINDOW_MS, then refusal until the window passes.
-import { and, count, eq, gte, lt, min } from 'drizzle-orm'
+// Failed sign-ins slow an attacker down without walling out the real user (issue #12): each
+// email gets 5 failures for free, then must wait 1 s before the next try, then 2 s, 4 s, ...
+// up to 15 minutes; each client address gets 30, then the same growing wait. A success clears
+// the email's count. An attempt counts as a failure from the moment it starts, decided and
+// recorded in one synchronous step, so parallel tries cannot all slip in before the first one
+// has failed; the wait then runs from when its password turned out wrong.
+import { and, count, eq, gte, inArray, lt, max } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { loginAttempts } from '../db/schema.ts'
 
-export const WINDOW_MS = 15 * 60 * 1000
-export const MAX_PER_EMAIL = 5
-export const MAX_PER_ADDRESS = 30
+export const THROTTLE_RULES = {
+  email: { freeFailures: 5, windowMs: 24 * 60 * 60 * 1000 },
+  address: { freeFailures: 30, windowMs: 60 * 60 * 1000 },
+} as const
+export const MAX_DELAY_MS = 15 * 60 * 1000
+
+/** The wait after `failures` failures, when `free` are allowed without one. */
+export function delayAfter(failures: number, free: number): number {
+  return failures < free ? 0 : Math.min(1000 * 2 ** (failures - free), MAX_DELAY_MS)
+}
+
+export type SignInAttempt =
+  | { allowed: true; ticket: number[] }
+  | { allowed: false; retryAfterSeconds: number }
 
 export function createLoginThrottle(db: Db, now: () => number = Date.now) {
-  function failures(key: string) {
-    const [row] = db
-      .select({ n: count(), first: min(loginAttempts.at) })
+  const keys = (email: string, address: string) =>
+    [
+      [`email:${email}`, THROTTLE_RULES.email],
+      [`ip:${address}`, THROTTLE_RULES.address],
+    ] as const
+
+  function waitFor(
+    tx: Pick<Db, 'select'>,
+    key: string,
+    rule: { freeFailures: number; windowMs: number },
+  ): number {
+    const [row] = tx
+      .select({ n: count(), last: max(loginAttempts.at) })
       .from(loginAttempts)
-      .where(and(eq(loginAttempts.key, key), gte(loginAttempts.at, now() - WINDOW_MS)))
+      .where(and(eq(loginAttempts.key, key), gte(loginAttempts.at, now() - rule.windowMs)))
       .all()
-    return { n: row?.n ?? 0, first: row?.first ?? now() }
+    if (!row?.last) return 0
+    return Math.max(0, row.last + delayAfter(row.n, rule.freeFailures) - now())
   }
 
   return {
-    /** Minutes to wait, or 0 when a sign-in may be tried. */
-    retryAfterMinutes(email: string, address: string): number {
-      const byEmail = failures(`email:${email}`)
-      const byAddress = failures(`ip:${address}`)
-      const blocked = [
-        byEmail.n >= MAX_PER_EMAIL ? byEmail.first : 0,
-        byAddress.n >= MAX_PER_ADDRESS ? byAddress.first : 0,
-      ]
-      const until = Math.max(...blocked.map((first) => (first ? first + WINDOW_MS : 0)))
-      return until > now() ? Math.ceil((until - now()) / 60_000) : 0
-    },
-    recordFailure(email: string, address: string): void {
+    /**
+     * Starts a sign-in: refused while a wait runs, else recorded as a failure until `succeeded`
+     * says otherwise. better-sqlite3 is synchronous, so no other attempt runs in between.
+     */
+    begin(email: string, address: string): SignInAttempt {
       const at = now()
-      db.insert(loginAttempts)
-        .values([
-          { key: `email:${email}`, at },
-          { key: `ip:${address}`, at },
-        ])
-        .run()
-      db.delete(loginAttempts)
-        .where(lt(loginAttempts.at, at - WINDOW_MS))
-        .run()
+      return db.transaction((tx) => {
+        const wait = Math.max(...keys(email, address).map(([key, rule]) => waitFor(tx, key, rule)))
+        if (wait > 0) return { allowed: false as const, retryAfterSeconds: Math.ceil(wait / 1000) }
+        const ticket = tx
+          .insert(loginAttempts)
+          .values(keys(email, address).map(([key]) => ({ key, at })))
+          .returning({ id: loginAttempts.id })
+          .all()
+          .map((row) => row.id)
+        tx.delete(loginAttempts)
+          .where(lt(loginAttempts.at, at - THROTTLE_RULES.email.windowMs))
+          .run()
+        return { allowed: true as const, ticket }
+      })
     },
-    recordSuccess(email: string): void {
+    /** The attempt was a wrong password: the waits count from now, when that became known. */
+    failed(ticket: number[]): void {
+      db.update(loginAttempts).set({ at: now() }).where(inArray(loginAttempts.id, ticket)).run()
+    },
+    /** The attempt was the right password: it was no failure, and the email starts afresh. */
+    succeeded(email: string, ticket: number[]): void {
+      db.delete(loginAttempts).where(inArray(loginAttempts.id, ticket)).run()
       db.delete(loginAttempts)
         .where(eq(loginAttempts.key, `email:${email}`))
         .run()
