@@ -8,8 +8,12 @@ import type { ClientConfig } from '../shared/api.ts'
 import { BASE_PATH } from '../shared/constants.ts'
 import { type AuthVariables, requireUser, type VerifyAccessToken } from './auth/bearer.ts'
 import { AppError } from './errors.ts'
+import type { Readiness } from './health/readiness.ts'
+import { createHealthRoutes } from './health/routes.ts'
 import { requestLog } from './http/request-log.ts'
 import { createStaticClient } from './http/static-client.ts'
+import { logger } from './log/logger.ts'
+import { requestContext } from './log/request-context.ts'
 import type { PackageService } from './packages/service.ts'
 import type { createPreviewRoutes } from './preview/routes.ts'
 import { createApiRoutes } from './rest/api.ts'
@@ -37,12 +41,14 @@ export interface AppDeps {
   preview: ReturnType<typeof createPreviewRoutes>
   identityProvider?: IdentityProviderHandler
   logRequests?: boolean
+  readiness: () => Promise<Readiness>
 }
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<{ Variables: AuthVariables }>()
   const serveClient = createStaticClient(deps.clientDir)
 
+  app.use(requestContext())
   if (deps.logRequests) app.use(requestLog())
   app.use(async (c, next) => {
     await next()
@@ -55,7 +61,7 @@ export function createApp(deps: AppDeps) {
       if (error.code === 'UNAUTHORIZED') c.header('WWW-Authenticate', 'Bearer')
       return c.json(error.body, error.status as 401)
     }
-    console.error(`${c.req.method} ${c.req.path} failed:`, error)
+    logger.error({ err: error, method: c.req.method, path: c.req.path }, 'The request failed')
     return c.json({ message: 'Internal server error' }, 500)
   })
   app.notFound((c) => c.json({ message: 'Not found' }, 404))
@@ -64,7 +70,7 @@ export function createApp(deps: AppDeps) {
   app.get(BASE_PATH, (c) => c.redirect(`${BASE_PATH}/`))
 
   const base = new Hono<{ Variables: AuthVariables }>()
-  base.get('/health', (c) => c.json({ status: 'ok' }))
+  base.route('/', createHealthRoutes(deps.readiness))
   base.get('/client-config.json', (c) => c.json(deps.clientConfig, 200, { 'Cache-Control': 'no-cache' }))
   const openApiDocument = buildOpenApiDocument(deps.appUrl)
   base.get(OPENAPI_PATH, (c) => c.json(openApiDocument, 200, { 'Cache-Control': 'no-cache' }))
@@ -90,7 +96,8 @@ export function createApp(deps: AppDeps) {
       router: appRouter,
       createContext: () => createContextInner({ service: deps.service, user: c.var.user }),
       onError: ({ error }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') console.error('tRPC call failed:', error.cause ?? error)
+        if (error.code === 'INTERNAL_SERVER_ERROR')
+          logger.error({ err: error.cause ?? error }, 'A tRPC call failed')
       },
     }),
   )

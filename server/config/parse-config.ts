@@ -6,6 +6,7 @@ import type { z } from 'zod'
 import { authConfig } from '../auth/config.ts'
 import { httpConfig } from '../http/config.ts'
 import { adminConfig } from '../idp/config.ts'
+import { logConfig } from '../log/config.ts'
 import { thumbnailsConfig } from '../thumbnails/config.ts'
 import { uploadsConfig } from '../uploads/config.ts'
 import { type CoreConfig, coreVariables, readCore } from './core.ts'
@@ -17,12 +18,27 @@ const AREAS = {
   auth: authConfig,
   admin: adminConfig,
   thumbnails: thumbnailsConfig,
+  log: logConfig,
 } as const
 
 type Areas = typeof AREAS
 export type Config = CoreConfig & { [K in keyof Areas]: ReturnType<Areas[K]['read']> }
 
-export class ConfigError extends Error {}
+export class ConfigError extends Error {
+  /** One line per bad variable, each starting with its name. */
+  readonly problems: string[]
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  ${problem}`).join('\n')}`)
+    this.problems = problems
+  }
+}
+
+/** Every variable the configuration reads, in the order the areas declare them (for --help). */
+export function configVariableNames(): string[] {
+  return [coreVariables, ...Object.values(AREAS).map((area) => area.schema)].flatMap((schema) =>
+    Object.keys(schema.shape),
+  )
+}
 
 /** Parses the environment; throws ConfigError naming every bad variable. */
 export function parseConfig(environment: Record<string, string | undefined>): Config {
@@ -30,12 +46,12 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
   const parse = <S extends z.ZodType>(schema: S): z.output<S> | undefined => {
     const parsed = schema.safeParse(environment)
     if (parsed.success) return parsed.data
-    for (const issue of parsed.error.issues) problems.push(`  ${issue.path.join('.')}: ${issue.message}`)
+    for (const issue of parsed.error.issues) problems.push(`${issue.path.join('.')}: ${issue.message}`)
     return undefined
   }
   const coreValues = parse(coreVariables)
   const areaValues = Object.entries(AREAS).map(([name, area]) => [name, parse(area.schema)] as const)
-  if (!coreValues || problems.length > 0) throw invalid(problems)
+  if (!coreValues || problems.length > 0) throw new ConfigError(problems)
   const core = readCore(coreValues)
   const settings: Record<string, unknown> = {}
   for (const [name, values] of areaValues) {
@@ -44,13 +60,9 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
       settings[name] = area.read(values, core)
     } catch (error) {
       if (!(error instanceof ConfigIssue)) throw error
-      problems.push(`  ${error.variable}: ${error.message}`)
+      problems.push(`${error.variable}: ${error.message}`)
     }
   }
-  if (problems.length > 0) throw invalid(problems)
+  if (problems.length > 0) throw new ConfigError(problems)
   return { ...core, ...settings } as Config
-}
-
-function invalid(problems: string[]): ConfigError {
-  return new ConfigError(`Invalid configuration:\n${problems.join('\n')}`)
 }

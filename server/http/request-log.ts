@@ -1,11 +1,16 @@
 import type { MiddlewareHandler } from 'hono'
+import { logger } from '../log/logger.ts'
 
-/** One line per request: method, path (never the query: it carries signatures), status, ms. */
-export function requestLog(write: (line: string) => void = console.log): MiddlewareHandler {
+/**
+ * One record per request: method, path (never the query: it carries signatures), status, ms; the
+ * request id comes from the request context. The path is a field, escaped by the logger.
+ */
+export function requestLog(): MiddlewareHandler {
   return async (c, next) => {
     const started = performance.now()
     await next()
-    const ms = (performance.now() - started).toFixed(1)
-    write(`${c.req.method} ${c.req.path} ${c.res.status} ${ms}ms`)
+    const ms = Number((performance.now() - started).toFixed(1))
+    const { method, path } = c.req
+    logger.info({ method, path, status: c.res.status, ms }, `${method} ${path} ${c.res.status} ${ms}ms`)
   }
 }

@@ -8,6 +8,7 @@ import Provider, { type Configuration, errors, type KoaContextWithOIDC } from 'o
 import { BASE_PATH } from '../../shared/constants.ts'
 import type { Config } from '../config/parse-config.ts'
 import type { Db } from '../db/client.ts'
+import { logger } from '../log/logger.ts'
 import { createSqliteAdapter, purgeExpired } from './adapter.ts'
 import { allowImplicitOnLocalHttp } from './implicit-on-local-http.ts'
 import { loadOrCreateProviderKeys } from './keys.ts'
@@ -152,7 +153,7 @@ export async function createEmbeddedIdentityProvider(deps: {
   // Behind a TLS proxy, trust its X-Forwarded-* so issued URLs say https.
   provider.proxy = config.publicUrl.startsWith('https:')
   provider.on('server_error', (_ctx: KoaContextWithOIDC, error: Error) =>
-    console.error('Identity provider error:', error),
+    logger.error({ err: error }, 'The identity provider failed'),
   )
   allowImplicitOnLocalHttp(provider, auth.redirectUrl)
 

@@ -15,6 +15,7 @@ import type { Config } from '../config/parse-config.ts'
 import type { Db } from '../db/client.ts'
 import { packages, uploads } from '../db/schema.ts'
 import { AppError } from '../errors.ts'
+import { logger } from '../log/logger.ts'
 import { type BlobStore, blobKeys } from '../storage/blob-store.ts'
 import { type PackageRow, toPackageView } from './package-view.ts'
 
@@ -237,7 +238,10 @@ export function createPackageService(deps: PackageServiceDeps) {
       // The old files go only after the new record has committed.
       if (replaced) {
         removeFiles(replaced.uuid, replaced.blobKey, replaced.thumbnailKey).catch((error: unknown) =>
-          console.error(`Could not remove the replaced files of ${replaced.uuid}; the sweep will`, error),
+          logger.warn(
+            { err: error, uuid: replaced.uuid },
+            'Could not remove the replaced files; the sweep will',
+          ),
         )
       }
       deps.events?.created?.(uuid)

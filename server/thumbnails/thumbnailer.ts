@@ -6,8 +6,9 @@ import { eq } from 'drizzle-orm'
 import { API } from '../../shared/paths.ts'
 import type { Db } from '../db/client.ts'
 import { packages } from '../db/schema.ts'
+import { logger } from '../log/logger.ts'
 import { type BlobStore, blobKeys } from '../storage/blob-store.ts'
-import { createThumbnailBrowser } from './browser.ts'
+import { createThumbnailBrowser, type LoadPlaywright } from './browser.ts'
 import { findChromium } from './chromium.ts'
 import { renderThumbnail } from './render-thumbnail.ts'
 
@@ -18,13 +19,14 @@ export interface ThumbnailerDeps {
   db: Db
   blobStore: BlobStore
   chromiumPath: string | undefined
+  loadPlaywright?: LoadPlaywright
   /** Where the server itself reaches its previews (loopback, whatever PUBLIC_URL says). */
   localOrigin: () => string
 }
 
 export function createThumbnailer(deps: ThumbnailerDeps) {
   const executablePath = findChromium(deps.chromiumPath)
-  const browser = executablePath ? createThumbnailBrowser(executablePath) : undefined
+  const browser = executablePath ? createThumbnailBrowser(executablePath, deps.loadPlaywright) : undefined
   let queue: Promise<void> = Promise.resolve()
   let stopped = false
 
@@ -51,9 +53,10 @@ export function createThumbnailer(deps: ThumbnailerDeps) {
       if (!browser || stopped || !browser.usable) return Promise.resolve()
       queue = queue
         .then(() => (stopped ? undefined : render(uuid)))
-        .catch((error: unknown) =>
-          console.error(`Thumbnail of ${uuid} failed:`, error instanceof Error ? error.message : error),
-        )
+        // A render cut short by the stop is not a failure worth a warning.
+        .catch((error: unknown) => {
+          if (!stopped) logger.warn({ err: error, uuid }, 'A thumbnail failed')
+        })
         .finally(() => browser.closeWhenIdle())
       return queue
     },
