@@ -12,11 +12,15 @@ import { createApp } from './app.ts'
 import { createIdentity, type ExternalIssuer } from './auth/identity.ts'
 import type { Config } from './config/parse-config.ts'
 import { DATABASE_FILE, openDatabase } from './db/client.ts'
+import { checkDatabase } from './health/database-check.ts'
+import { createReadiness } from './health/readiness.ts'
+import { logger } from './log/logger.ts'
 import { createPackageService } from './packages/service.ts'
 import { createArchiveCache } from './preview/archive-cache.ts'
 import { readMraidHost } from './preview/mraid-host-file.ts'
 import { createPreviewRoutes } from './preview/routes.ts'
 import { createLocalDiskStore, loadOrCreateSecret } from './storage/local-disk-store.ts'
+import type { LoadPlaywright } from './thumbnails/browser.ts'
 import { createThumbnailer } from './thumbnails/thumbnailer.ts'
 
 const SWEEP_INTERVAL_MS = 5 * 60 * 1000
@@ -28,6 +32,8 @@ export interface RuntimeFiles {
   nativeBinding?: object
   /** The MRAID host script in place of the built client's (tests bundle their own). */
   mraidHost?: string
+  /** playwright-core, for thumbnails (the binary loads it from its unpacked files). */
+  loadPlaywright?: LoadPlaywright
 }
 
 export interface StartOptions {
@@ -62,6 +68,7 @@ export async function startProduct(config: Config, options: StartOptions = {}) {
     db,
     blobStore,
     chromiumPath: config.thumbnails.chromiumPath,
+    ...(runtime.loadPlaywright ? { loadPlaywright: runtime.loadPlaywright } : {}),
     localOrigin: () => `http://127.0.0.1:${listeningPort()}`,
   })
   const archives = createArchiveCache(blobStore)
@@ -87,12 +94,13 @@ export async function startProduct(config: Config, options: StartOptions = {}) {
     appUrl: config.appUrl,
     clientDir: config.clientDir,
     logRequests: config.http.logRequests,
+    readiness: createReadiness({ database: () => checkDatabase(db), storage: () => blobStore.probe() }),
     ...(identity.provider ? { identityProvider: identity.provider } : {}),
   })
   server.on('request', getRequestListener(app.fetch, { hostname: config.host }))
 
   const sweep = (atBoot = false) =>
-    service.sweep(atBoot).catch((error: unknown) => console.error('The storage sweep failed:', error))
+    service.sweep(atBoot).catch((error: unknown) => logger.error({ err: error }, 'The storage sweep failed'))
   await sweep(true)
   const sweepTimer = setInterval(() => void sweep(), SWEEP_INTERVAL_MS)
   sweepTimer.unref()

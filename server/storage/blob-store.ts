@@ -29,6 +29,8 @@ export interface BlobStore {
   delete(key: string): Promise<void>
   /** Every key under a prefix (for the orphan sweep). */
   list(prefix: string): Promise<string[]>
+  /** Throws when the store cannot take a write now (full, read-only, gone): the readiness check. */
+  probe(): Promise<void>
   /** Removes what interrupted writes left behind; answers how many files went. */
   removeStaleTemporaryFiles(olderThanMs: number): Promise<number>
 }

@@ -8,7 +8,7 @@ import path from 'node:path'
 import { type Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { AppError } from '../errors.ts'
-import { BLOB_KEY_PATTERN, type BlobStore, type StoredBlob } from './blob-store.ts'
+import { BLOB_KEY_PATTERN, type BlobStore, blobKeys, type StoredBlob } from './blob-store.ts'
 import { openFileSource } from './file-source.ts'
 import { signPutQuery } from './signed-url.ts'
 
@@ -109,6 +109,19 @@ export function createLocalDiskStore(options: LocalDiskStoreOptions): BlobStore 
     async list(prefix) {
       const names = await fsp.readdir(path.join(root, prefix)).catch(() => [] as string[])
       return names.filter((name) => !name.startsWith(TEMP_PREFIX)).map((name) => `${prefix}/${name}`)
+    },
+
+    async probe() {
+      // A few bytes written, fsynced and removed where uploads go: what an upload needs, without
+      // its size. Named like a temporary file, so one left by a crash goes with the next sweep.
+      const folder = path.dirname(fileOf(blobKeys.package('probe')))
+      await fsp.mkdir(folder, { recursive: true })
+      const file = path.join(folder, `${TEMP_PREFIX}probe-${randomBytes(6).toString('hex')}`)
+      try {
+        await fsp.writeFile(file, 'ready', { flag: 'wx', flush: true })
+      } finally {
+        await fsp.rm(file, { force: true })
+      }
     },
 
     async removeStaleTemporaryFiles(olderThanMs) {

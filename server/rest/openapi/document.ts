@@ -13,9 +13,10 @@ import {
   validateBodySchema,
   validationAnswerSchema,
 } from '../../../shared/api.ts'
+import { healthAnswerSchema, readinessAnswerSchema } from '../../health/answers.ts'
 import { API_OPERATIONS } from './api-operations.ts'
 import type { Operation, Schema } from './operation.ts'
-import { healthSchema, PUBLIC_OPERATIONS } from './public-operations.ts'
+import { PUBLIC_OPERATIONS } from './public-operations.ts'
 
 export const OPERATIONS: Operation[] = [...API_OPERATIONS, ...PUBLIC_OPERATIONS]
 
@@ -31,7 +32,8 @@ const ANSWERS: Record<string, Schema> = {
   ValidationAnswer: validationAnswerSchema,
   ApiError: apiErrorSchema,
   ClientConfig: clientConfigSchema,
-  Health: healthSchema,
+  Health: healthAnswerSchema,
+  Readiness: readinessAnswerSchema,
 }
 const INPUTS: Record<string, Schema> = { ValidateBody: validateBodySchema }
 

@@ -1,9 +1,7 @@
 // Capability URLs (downloads, thumbnails, previews) and the service's own public documents.
-import { z } from 'zod/mini'
 import { clientConfigSchema } from '../../../shared/api.ts'
+import { healthAnswerSchema, readinessAnswerSchema } from '../../health/answers.ts'
 import { errorAnswer as error, type Operation } from './operation.ts'
-
-export const healthSchema = z.object({ status: z.literal('ok') })
 
 export const PUBLIC_OPERATIONS: Operation[] = [
   {
@@ -58,10 +56,22 @@ export const PUBLIC_OPERATIONS: Operation[] = [
     method: 'get',
     path: '/health',
     operationId: 'getHealth',
-    summary: 'Liveness',
+    summary: 'Liveness: the process answers; its version and runtime',
     auth: 'none',
     tags: ['service'],
-    answers: { 200: { description: 'Up.', schema: healthSchema } },
+    answers: { 200: { description: 'Up.', schema: healthAnswerSchema } },
+  },
+  {
+    method: 'get',
+    path: '/ready',
+    operationId: 'getReadiness',
+    summary: 'Readiness: the database answers and the storage takes a write (checked at most once a second)',
+    auth: 'none',
+    tags: ['service'],
+    answers: {
+      200: { description: 'Ready.', schema: readinessAnswerSchema },
+      503: { description: "Not ready: each failing check's reason.", schema: readinessAnswerSchema },
+    },
   },
   {
     method: 'get',
