@@ -2,14 +2,16 @@
 // at run time); the single-executable build bundles them too.
 import { build } from 'esbuild'
 
-await build({
-  entryPoints: ['server/main.ts'],
-  outfile: 'dist/server/main.mjs',
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node22',
-  packages: 'external',
-  sourcemap: true,
-  logLevel: 'warning',
-})
+export async function buildServer() {
+  await build({
+    entryPoints: ['server/main.ts'],
+    outfile: 'dist/server/main.mjs',
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+  })
+}

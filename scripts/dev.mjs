@@ -1,8 +1,8 @@
 // `npm run dev`: the server under tsx (restarts on change) and Vite with hot reload in front of
 // it. Open the Vite address: it proxies the API, the identity provider and previews.
 import './require-node.mjs'
-import { spawn, spawnSync } from 'node:child_process'
 import process from 'node:process'
+import { runBinSync, spawnBin } from './run-bin.mjs'
 
 const port = Number(process.env.PORT ?? 3000)
 const vitePort = port + 1
@@ -13,11 +13,10 @@ const env = {
 }
 // Previews load the bundled MRAID host from the client folder: write it once (restart after
 // changing mraid-host/).
-if (spawnSync('npx', ['tsx', 'mraid-host/bundle.ts', 'dist/client'], { stdio: 'inherit' }).status !== 0)
-  process.exit(1)
+if (runBinSync('tsx', ['mraid-host/bundle.ts', 'dist/client']).status !== 0) process.exit(1)
 const children = [
-  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'server/main.ts'], { stdio: 'inherit', env }),
-  spawn('npx', ['vite', '--port', String(vitePort), '--strictPort'], { stdio: 'inherit', env }),
+  spawnBin('tsx', ['watch', '--clear-screen=false', 'server/main.ts'], { env }),
+  spawnBin('vite', ['--port', String(vitePort), '--strictPort'], { env }),
 ]
 const stop = () => {
   for (const child of children) child.kill('SIGTERM')

@@ -2,10 +2,11 @@
 // own (so concurrent runs do not overwrite each other's build), a fresh data folder, and the
 // real server started from source.
 import './require-node.mjs'
-import { spawn, spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import process from 'node:process'
+import { runBinSync } from './run-bin.mjs'
 
 process.chdir(new URL('..', import.meta.url).pathname)
 const port = process.env.E2E_PORT ?? '4173'
@@ -15,16 +16,18 @@ const clientDir = `${runDir}/client`
 fs.rmSync(dataDir, { recursive: true, force: true })
 fs.mkdirSync(dataDir, { recursive: true })
 
-const build = spawnSync(
-  'npx',
-  ['vite', 'build', '--outDir', `../${clientDir}`, '--emptyOutDir', '--logLevel', 'warn'],
-  {
-    stdio: 'inherit',
-  },
-)
+const build = runBinSync('vite', [
+  'build',
+  '--outDir',
+  `../${clientDir}`,
+  '--emptyOutDir',
+  '--logLevel',
+  'warn',
+])
 if (build.status !== 0) process.exit(build.status ?? 1)
 
-const server = spawn('npx', ['tsx', 'server/main.ts'], {
+// tsx as a loader in this Node, not its CLI, which would put another process in between.
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   stdio: 'inherit',
   env: {
     ...process.env,
@@ -35,6 +38,7 @@ const server = spawn('npx', ['tsx', 'server/main.ts'], {
     ADMIN_EMAIL: 'qa@example.com',
     ADMIN_PASSWORD: 'correct-horse-battery',
     LOG_REQUESTS: process.env.E2E_LOG_REQUESTS ?? '0',
+    LOG_FORMAT: 'text',
   },
 })
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))

@@ -1,67 +1,83 @@
-// Start, say where the product is and how to sign in, and stop cleanly on SIGTERM / SIGINT.
-// Shared by `npm start` (server/main.ts) and the single executable (server/sea/main.ts).
+// The server's command line, shared by `npm start` (server/main.ts) and the single executable
+// (server/sea/main.ts): --help and --version print and exit; otherwise the configuration is
+// parsed, DATA_DIR is made owner-only and private, the server starts, says where it is, and
+// stops cleanly on SIGTERM / SIGINT. Every failure to start is one line naming what to change.
 import process from 'node:process'
 import { type Config, ConfigError, parseConfig } from './config/parse-config.ts'
+import { explainListenError } from './http/listen-errors.ts'
+import { configureLogger, logger } from './log/logger.ts'
+import { parseArgs } from './run/args.ts'
+import { BUILD } from './run/build-info.ts'
+import { helpText } from './run/help.ts'
+import { restrictToOwner } from './run/owner-only.ts'
+import { reportStart } from './run/start-report.ts'
+import { stopOnSignals } from './run/stop-on-signals.ts'
+import { keepTempInDataDir } from './run/temp-in-data-dir.ts'
 import { type RuntimeFiles, startProduct } from './start.ts'
 
 export interface ServerCliOptions {
+  /** The product's own files when they are not in the source tree (the single executable). */
   runtime?: (config: Config) => RuntimeFiles
-  version?: string
-  /** How people run the users command here. */
+  /** How people run the server and the users command here. */
+  startCommand?: string
   usersCommand?: string
+  checkCommand?: string
+  /** `users ...` as a subcommand (the binary; npm has `npm run users`). */
+  runUsers?: (args: string[], runtime: RuntimeFiles) => Promise<number>
 }
 
-export async function runServerCli(options: ServerCliOptions = {}) {
-  const users = options.usersCommand ?? 'npm run users --'
+function fail(lines: string[], code = 1): never {
+  for (const line of lines) logger.fatal(line)
+  process.exit(code)
+}
+
+export async function runServerCli(options: ServerCliOptions = {}): Promise<void> {
+  const usersCommand = options.usersCommand ?? 'npm run users --'
+  const command = parseArgs(process.argv.slice(2), { users: options.runUsers !== undefined })
+  if (command.kind === 'help') {
+    process.stdout.write(
+      helpText({
+        start: options.startCommand ?? 'npm start --',
+        users: usersCommand,
+        check: options.checkCommand ?? 'npx ads-preview check',
+      }),
+    )
+    process.exit(0)
+  }
+  if (command.kind === 'version') {
+    process.stdout.write(`${BUILD.version}\n`)
+    process.exit(0)
+  }
+  if (command.kind === 'refused') fail([command.message], 2)
+
   let config: Config
   try {
     config = parseConfig(process.env)
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error
-    console.error(error.message)
-    process.exit(1)
+    fail(error.problems.map((problem) => `Invalid configuration: ${problem}`))
   }
+  configureLogger(config.log)
+  try {
+    restrictToOwner(config.dataDir)
+    keepTempInDataDir(config.dataDir)
+  } catch (error) {
+    fail([`DATA_DIR ${config.dataDir} cannot be used: ${(error as Error).message}`])
+  }
+  const runtime = options.runtime?.(config) ?? {}
+  if (command.kind === 'users') process.exit(await options.runUsers!(command.args, runtime))
 
-  const runtime = options.runtime?.(config)
-  const server = await startProduct(config, runtime ? { runtime } : {}).catch(cannotStart)
-  const { url } = await server.listen().catch(cannotStart)
-
-  console.log(`Ads Preview${options.version ? ` ${options.version}` : ''} is running at ${url}`)
-  console.log(`Data is kept in ${config.dataDir}`)
-  if (server.firstUser) {
-    console.log(`\nSign in as ${server.firstUser.email}`)
-    if (server.firstUser.generatedPassword) {
-      console.log(`with the password ${server.firstUser.generatedPassword}`)
-      console.log(`(shown once: change it with \`${users} passwd <email>\`)`)
-    } else console.log('with the password from ADMIN_PASSWORD.')
-  }
-  if (config.auth.embedded) console.log(`Manage users with \`${users} list|add|remove|passwd\`.`)
-  if (!server.thumbnails)
-    console.log('No Chromium found (set CHROMIUM_PATH): the list shows placeholder thumbnails.')
-  if (new URL(config.publicUrl).hostname === 'localhost') {
-    console.log('Preview QR codes point at localhost: set PUBLIC_URL to an address a phone can reach.')
-  }
-
-  let stopping = false
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.on(signal, () => {
-      if (stopping) return
-      stopping = true
-      console.log(`\n${signal}: finishing requests in flight, then stopping.`)
-      const force = setTimeout(() => process.exit(1), 10_000)
-      force.unref()
-      server.close().then(
-        () => process.exit(0),
-        (error: unknown) => {
-          console.error('Stopping failed:', error)
-          process.exit(1)
-        },
-      )
-    })
-  }
+  const product = await startProduct(config, { runtime }).catch(cannotStart)
+  const { url } = await product.listen().catch((error: unknown) => {
+    const explained = explainListenError(error, config)
+    if (explained) fail([explained])
+    return cannotStart(error)
+  })
+  reportStart(config, { url, ...product }, usersCommand)
+  stopOnSignals(product.close)
 }
 
 function cannotStart(error: unknown): never {
-  console.error('Ads Preview could not start:', error instanceof Error ? error.message : error)
+  logger.fatal({ err: error }, `Ads Preview could not start: ${(error as Error).message ?? error}`)
   process.exit(1)
 }

@@ -5,6 +5,7 @@ import path from 'node:path'
 import process from 'node:process'
 import { parseConfig } from '../config/parse-config.ts'
 import { DATABASE_FILE, type OpenDatabaseOptions, openDatabase } from '../db/client.ts'
+import { restrictToOwner } from '../run/owner-only.ts'
 import { generatePassword } from './passwords.ts'
 import { addUser, listUsers, removeUser, setPassword } from './users.ts'
 
@@ -17,6 +18,7 @@ const USAGE = `Usage: npm run users -- <command>   (the single executable: ads-p
 export async function runUsersCommand(args: string[], open: OpenDatabaseOptions = {}): Promise<number> {
   const [command, email, password] = args
   const config = parseConfig(process.env)
+  restrictToOwner(config.dataDir)
   const db = openDatabase(path.join(config.dataDir, DATABASE_FILE), open)
   try {
     if (command === 'list') {

@@ -9,6 +9,8 @@ const ROOT = path.resolve(import.meta.dirname, '../..')
 
 /** The source server through the same command-line entry as `npm start`. */
 export const SOURCE_SERVER = [process.execPath, '--import', 'tsx', path.join(ROOT, 'server/main.ts')] as const
+/** What tests start: the single executable when scripts/test-binary.mjs names one, else the source server. */
+export const PRODUCT = process.env.ADS_PREVIEW_BINARY ? [process.env.ADS_PREVIEW_BINARY] : SOURCE_SERVER
 
 export interface ProductProcess {
   child: ChildProcess
@@ -17,8 +19,38 @@ export interface ProductProcess {
   base: string
   /** Everything written to stdout and stderr so far. */
   output(): string
-  /** Sends a signal and resolves with the exit code (null when a signal ended it). */
+  /** Sends a signal to the started process alone and resolves with its exit code (null when a signal ended it). */
   stop(signal?: NodeJS.Signals): Promise<number | null>
+  /** Ends whatever is left of its process group (for cleanup after a test). */
+  killAll(): void
+}
+
+/** Spawns with stdout and stderr collected together, in a process group of its own. */
+function spawnCapturing(command: readonly string[], options: { env?: Record<string, string>; cwd?: string }) {
+  const [file, ...args] = command
+  const child = spawn(file!, args, {
+    cwd: options.cwd ?? ROOT,
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, so a failed test can end everything it started (npm's server too).
+    detached: true,
+  })
+  let output = ''
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString()
+  }
+  child.stdout!.on('data', collect)
+  child.stderr!.on('data', collect)
+  return { child, output: () => output }
+}
+
+/** SIGKILL to the child and everything it started (its own process group). */
+export function killGroup(child: ChildProcess): void {
+  try {
+    process.kill(-child.pid!, 'SIGKILL')
+  } catch {
+    // Already gone.
+  }
 }
 
 /** A port the OS has just handed out, free again for the product to take. */
@@ -43,18 +75,9 @@ export interface StartProductOptions {
 
 export async function startProduct(options: StartProductOptions = {}): Promise<ProductProcess> {
   const port = await freePort()
-  const [command, ...args] = options.command ?? SOURCE_SERVER
-  const child = spawn(command!, args, {
-    cwd: options.cwd ?? ROOT,
-    env: { ...process.env, PORT: String(port), LOG_REQUESTS: '0', ...options.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  child.stdout!.on('data', (chunk: Buffer) => {
-    output += chunk.toString()
-  })
-  child.stderr!.on('data', (chunk: Buffer) => {
-    output += chunk.toString()
+  const { child, output } = spawnCapturing(options.command ?? PRODUCT, {
+    ...options,
+    env: { PORT: String(port), LOG_REQUESTS: '0', ...options.env },
   })
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
   const base = `http://localhost:${port}/ads-preview`
@@ -62,7 +85,7 @@ export async function startProduct(options: StartProductOptions = {}): Promise<P
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null)
       throw new Error(
-        `the product exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output}`,
+        `the product exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output()}`,
       )
     const healthy = await fetch(`${base}/health`).then(
       (response) => response.status === 200,
@@ -70,8 +93,8 @@ export async function startProduct(options: StartProductOptions = {}): Promise<P
     )
     if (healthy) break
     if (Date.now() > deadline) {
-      child.kill('SIGKILL')
-      throw new Error(`the product was not healthy within the time allowed:\n${output}`)
+      killGroup(child)
+      throw new Error(`the product was not healthy within the time allowed:\n${output()}`)
     }
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
@@ -79,10 +102,32 @@ export async function startProduct(options: StartProductOptions = {}): Promise<P
     child,
     port,
     base,
-    output: () => output,
+    output,
+    killAll: () => killGroup(child),
     stop(signal = 'SIGTERM') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal)
       return exited
     },
   }
+}
+
+export interface Finished {
+  code: number | null
+  /** stdout and stderr together, in the order they came. */
+  output: string
+}
+
+/** Runs the product (or `npm start`) to its end: for what must print and exit without serving. */
+export function runToExit(
+  command: readonly string[],
+  options: { env?: Record<string, string>; cwd?: string; timeoutMs?: number } = {},
+): Promise<Finished> {
+  const { child, output } = spawnCapturing(command, options)
+  const timer = setTimeout(() => killGroup(child), options.timeoutMs ?? 30_000)
+  return new Promise((resolve) =>
+    child.once('close', (code) => {
+      clearTimeout(timer)
+      resolve({ code, output: output() })
+    }),
+  )
 }
