@@ -1,3 +1,4 @@
+import path from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
 import { CHROMIUM_ARGS } from './server/thumbnails/chromium.ts'
 
@@ -6,6 +7,25 @@ import { CHROMIUM_ARGS } from './server/thumbnails/chromium.ts'
 if (!process.env.E2E_PORT) process.env.E2E_PORT = String(4200 + (process.pid % 700))
 if (!process.env.E2E_DATA_DIR) process.env.E2E_DATA_DIR = `.tmp/e2e-${process.env.E2E_PORT}/data`
 const port = Number(process.env.E2E_PORT)
+// scripts/test-binary.mjs points the run at the single executable, alone in an empty folder and
+// started there, with a home and a temp folder of its own that must stay empty.
+const binary = process.env.E2E_BINARY
+const webServerCommand = binary
+  ? {
+      command: JSON.stringify(binary),
+      cwd: path.dirname(binary),
+      env: {
+        PORT: String(port),
+        PUBLIC_URL: `http://localhost:${port}`,
+        ADMIN_EMAIL: 'qa@example.com',
+        ADMIN_PASSWORD: 'correct-horse-battery',
+        LOG_REQUESTS: '0',
+        LOG_FORMAT: 'text',
+        HOME: process.env.E2E_BINARY_HOME ?? '',
+        TMPDIR: process.env.E2E_BINARY_TMPDIR ?? '',
+      },
+    }
+  : { command: 'node scripts/e2e-server.mjs' }
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -36,7 +56,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node scripts/e2e-server.mjs',
+    ...webServerCommand,
     url: `http://localhost:${port}/ads-preview/health`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -1,46 +1,104 @@
-// Builds the single executable, copies it alone into an empty folder outside the repository
-// (no Node.js project, no node_modules beside it), and runs the sign-in and upload end-to-end
-// tests and `ads-preview check` against it. Part of `npm test`.
+// `npm run test:binary` (and part of `npm test`): builds the single executable with the Node
+// running this, copies it alone into an empty folder outside the repository, and runs
+// 1. the end-to-end walk in Chromium against it, started in that folder with a home and a temp
+//    folder of its own (sign-in on the login page, upload, preview in a new tab, download, the
+//    server saying it is the binary, a rendered thumbnail) and `ads-preview check`; afterwards
+//    nothing may be beside it but its data folder, and its home and temp folder must be empty;
+// 2. its checks (tests/binary: the command line, start-up time, owner-only files, nothing left
+//    outside DATA_DIR after SIGKILL) and the upgrade test against it.
 import './require-node.mjs'
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import process from 'node:process'
+import { runBinSync } from './run-bin.mjs'
+import { addReport } from './test-reports.mjs'
 
-process.chdir(new URL('..', import.meta.url).pathname)
-const build = spawnSync('node', ['scripts/build-binary.mjs'], { stdio: ['ignore', 'ignore', 'inherit'] })
-if (build.status !== 0) process.exit(build.status ?? 1)
-const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'ads-preview-binary-'))
-const binary = path.join(folder, 'ads-preview')
-fs.copyFileSync('dist/ads-preview', binary)
-fs.chmodSync(binary, 0o755)
-const version = spawnSync(binary, ['--version'], { encoding: 'utf8' }).stdout.trim()
-const expected = JSON.parse(fs.readFileSync('package.json', 'utf8')).version
-if (version !== expected) {
-  console.error(`the binary says version ${version}, package.json ${expected}`)
-  process.exit(1)
+export const BINARY_REPORTS = {
+  walk: '.tmp/binary-walk-report.json',
+  checks: '.tmp/binary-checks-report.json',
 }
-const args = process.argv.slice(2)
-const run = spawnSync(
-  'npx',
-  [
-    'playwright',
-    'test',
-    'tests/e2e/auth.spec.ts',
-    'tests/e2e/packages.spec.ts',
-    'tests/e2e/check-command.spec.ts',
-    '-g',
-    'first visit|a valid package|download gives back|ads-preview check',
-    ...args,
-  ],
-  { stdio: 'inherit', env: { ...process.env, E2E_BINARY: binary } },
-)
-// Everything the binary wrote is in its data folder: nothing beside it, nothing in /tmp.
-const besides = fs.readdirSync(folder).filter((name) => name !== 'ads-preview')
-fs.rmSync(folder, { recursive: true, force: true })
-if (besides.length > 0) {
-  console.error(`the binary left files beside it: ${besides.join(', ')}`)
-  process.exit(1)
+const WALK = [
+  'first visit',
+  'a valid package',
+  'the preview dialog',
+  'download gives back',
+  'single executable',
+  'renders a thumbnail',
+  'ads-preview check',
+]
+
+function main() {
+  process.chdir(new URL('..', import.meta.url).pathname)
+  for (const report of Object.values(BINARY_REPORTS)) fs.rmSync(report, { force: true })
+  const build = spawnSync(process.execPath, ['scripts/build-binary.mjs'], { stdio: 'inherit' })
+  if (build.status !== 0) return 1
+
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ads-preview-binary-'))
+  const [folder, home, temp] = ['app', 'home', 'tmp'].map((name) => path.join(root, name))
+  for (const dir of [folder, home, temp]) fs.mkdirSync(dir)
+  const binary = path.join(folder, 'ads-preview')
+  fs.copyFileSync('dist/ads-preview', binary)
+  fs.chmodSync(binary, 0o755)
+  const { version } = JSON.parse(fs.readFileSync('package.json', 'utf8'))
+  const problems = []
+  try {
+    const walk = runBinSync(
+      '@playwright/test',
+      [
+        'test',
+        'tests/e2e/auth.spec.ts',
+        'tests/e2e/packages.spec.ts',
+        'tests/e2e/binary.spec.ts',
+        'tests/e2e/check-command.spec.ts',
+        '-g',
+        WALK.join('|'),
+        '--reporter=list,json',
+      ],
+      {
+        bin: 'playwright',
+        env: {
+          ...process.env,
+          E2E_BINARY: binary,
+          E2E_BINARY_HOME: home,
+          E2E_BINARY_TMPDIR: temp,
+          E2E_DATA_DIR: path.join(folder, 'data'),
+          E2E_VERSION: version,
+          PLAYWRIGHT_JSON_OUTPUT_NAME: BINARY_REPORTS.walk,
+        },
+      },
+    )
+    const beside = fs.readdirSync(folder).filter((name) => name !== 'ads-preview' && name !== 'data')
+    if (beside.length > 0) problems.push(`the binary wrote beside itself: ${beside.join(', ')}`)
+    for (const [name, dir] of [
+      ['home', home],
+      ['temp folder', temp],
+    ]) {
+      const written = fs.readdirSync(dir)
+      if (written.length > 0) problems.push(`the binary wrote into its ${name}: ${written.join(', ')}`)
+    }
+    const checks = runBinSync(
+      'vitest',
+      [
+        'run',
+        'tests/binary',
+        'tests/upgrade',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${BINARY_REPORTS.checks}`,
+      ],
+      { env: { ...process.env, ADS_PREVIEW_BINARY: binary } },
+    )
+    for (const message of problems) console.error(message)
+    const counts = { passed: 0, failed: problems.length, skipped: 0 }
+    addReport(counts, 'playwright', BINARY_REPORTS.walk, walk.status ?? 1)
+    addReport(counts, 'vitest', BINARY_REPORTS.checks, checks.status ?? 1)
+    console.log(`binary: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`)
+    return walk.status === 0 && checks.status === 0 && problems.length === 0 ? 0 : 1
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true })
+  }
 }
-process.exit(run.status ?? 1)
+
+if (import.meta.main) process.exit(main())

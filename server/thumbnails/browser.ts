@@ -1,11 +1,17 @@
 // The headless Chromium that renders thumbnails: launched on first use, closed after a minute
-// without work. The single executable carries no playwright-core: then thumbnails are off.
+// without work. playwright-core comes from node_modules, or from the single executable's
+// unpacked files (its loader is passed in); if it cannot be loaded, thumbnails are off.
 import type { Browser } from 'playwright-core'
 import { CHROMIUM_ARGS } from './chromium.ts'
 
 const IDLE_CLOSE_MS = 60_000
 
-export function createThumbnailBrowser(executablePath: string) {
+export type LoadPlaywright = () => Promise<typeof import('playwright-core')>
+
+export function createThumbnailBrowser(
+  executablePath: string,
+  loadPlaywright: LoadPlaywright = () => import('playwright-core'),
+) {
   let browser: Promise<Browser> | undefined
   let idleTimer: ReturnType<typeof setTimeout> | undefined
   let unavailable = false
@@ -25,7 +31,7 @@ export function createThumbnailBrowser(executablePath: string) {
     async open(): Promise<Browser> {
       clearTimeout(idleTimer)
       if (!browser) {
-        const { chromium } = await import('playwright-core').catch((error: unknown) => {
+        const { chromium } = await loadPlaywright().catch((error: unknown) => {
           unavailable = true
           throw new Error(
             `thumbnails are off: playwright-core cannot be loaded (${(error as Error).message})`,

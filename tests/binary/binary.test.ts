@@ -1,0 +1,100 @@
+// The single executable (built and named by scripts/test-binary.mjs) keeps the start contract
+// (tests/ops/start-contract.ts), starts from an empty folder with nothing but itself, and writes
+// nothing outside DATA_DIR, not even after SIGKILL with its thumbnail browser running.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, expect, it } from 'vitest'
+import { validPackage } from '../fixtures/packages.ts'
+import { implicitAccessToken } from '../helpers/oidc-http.ts'
+import { startProduct } from '../helpers/product-process.ts'
+import { describeStartContract, openToOthers } from '../ops/start-contract.ts'
+
+const BINARY = process.env.ADS_PREVIEW_BINARY!
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ads-preview-binary-checks-'))
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }))
+
+describeStartContract({ name: 'the binary', command: [BINARY], cwd: root })
+
+/** A folder holding only a copy of the binary, and a home and a temp folder of its own. */
+function emptyPlace(name: string) {
+  const [folder, home, temp] = ['app', 'home', 'tmp'].map((part) => path.join(root, name, part))
+  for (const dir of [folder!, home!, temp!]) fs.mkdirSync(dir, { recursive: true })
+  fs.copyFileSync(BINARY, path.join(folder!, 'ads-preview'))
+  fs.chmodSync(path.join(folder!, 'ads-preview'), 0o755)
+  return { folder: folder!, home: home!, temp: temp!, env: { HOME: home!, TMPDIR: temp! } }
+}
+
+it('starts from an empty folder to a healthy /health (first start unpacks, the second does not)', async () => {
+  const place = emptyPlace('timing')
+  const command = [path.join(place.folder, 'ads-preview')]
+  for (const start of ['first', 'second']) {
+    const started = performance.now()
+    const product = await startProduct({ command, cwd: place.folder, env: place.env })
+    const ms = performance.now() - started
+    console.log(`binary ${start} start to a healthy /health: ${ms.toFixed(0)} ms`)
+    expect(ms).toBeLessThan(30_000)
+    expect(await product.stop('SIGTERM')).toBe(0)
+  }
+}, 90_000)
+
+it('writes nothing outside DATA_DIR, even when killed with SIGKILL while its browser runs', async () => {
+  const place = emptyPlace('sigkill')
+  const env = { ...place.env, ADMIN_EMAIL: 'ops@example.com', ADMIN_PASSWORD: 'ops-password-1' }
+  const command = [path.join(place.folder, 'ads-preview')]
+  const product = await startProduct({ command, cwd: place.folder, env })
+  const token = await implicitAccessToken(product.base, env.ADMIN_EMAIL, env.ADMIN_PASSWORD)
+  const api = (pathname: string, init: RequestInit = {}) =>
+    fetch(`${product.base}${pathname}`, {
+      ...init,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    })
+  const query = new URLSearchParams({ filename: 'kill.zip', contentType: 'application/zip' })
+  const { signedRequest, uuid } = (await (
+    await api(`/api/upload/get-package-upload-url?${query}`)
+  ).json()) as {
+    signedRequest: string
+    uuid: string
+  }
+  await fetch(signedRequest, {
+    method: 'PUT',
+    body: validPackage('kill') as Uint8Array<ArrayBuffer>,
+    headers: { 'content-type': 'application/zip' },
+  })
+  await api(`/api/upload/validate-package-upload/${uuid}`, { method: 'POST', body: '{"requireMraid":true}' })
+  await api(`/api/packages/${uuid}`, { method: 'POST' })
+  // The thumbnail is rendered: the browser is up (it stays a minute after its last render).
+  await expect
+    .poll(async () => (await fetch(`${product.base}/files/thumbnails/${uuid}`)).headers.get('content-type'), {
+      timeout: 20_000,
+    })
+    .toBe('image/png')
+  await product.stop('SIGKILL')
+  const dataDir = path.join(place.folder, 'data')
+  // Chromium notices its controller is gone and exits; nothing it wrote may be outside DATA_DIR.
+  await expect.poll(() => browsersUsing(dataDir), { timeout: 10_000 }).toEqual([])
+  expect(fs.readdirSync(place.folder).sort()).toEqual(['ads-preview', 'data'])
+  expect(fs.readdirSync(place.home)).toEqual([])
+  expect(fs.readdirSync(place.temp)).toEqual([])
+  expect(openToOthers(dataDir)).toEqual([])
+  // What the kill left in DATA_DIR/.tmp goes with the next start.
+  expect(fs.readdirSync(path.join(dataDir, '.tmp')).length).toBeGreaterThan(1)
+  const again = await startProduct({ command, cwd: place.folder, env })
+  expect(fs.readdirSync(path.join(dataDir, '.tmp'))).toEqual(['home'])
+  await again.stop('SIGTERM')
+}, 90_000)
+
+/** Processes whose command line names the folder (the browser's profile lives in it). */
+function browsersUsing(dir: string): string[] {
+  return fs
+    .readdirSync('/proc')
+    .filter((pid) => /^\d+$/.test(pid))
+    .map((pid) => {
+      try {
+        return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ')
+      } catch {
+        return ''
+      }
+    })
+    .filter((cmdline) => cmdline.includes(dir))
+}

@@ -1,0 +1,40 @@
+// Runs only against the single executable (scripts/test-binary.mjs sets E2E_BINARY), beside the
+// walk it shares with the source server (sign-in on the login page, upload, preview in a new tab,
+// download): the server answering is the binary and not a source server, and the binary renders
+// thumbnails in Chromium with the playwright-core it carries.
+import { expect, test } from '@playwright/test'
+import { validPackage } from '../fixtures/packages.ts'
+import { pngPixels } from '../helpers/png-pixels.ts'
+import { signIn } from '../helpers/sign-in.ts'
+import { BASE_URL } from './env.ts'
+
+test.skip(!process.env.E2E_BINARY, 'only against the single executable (npm run test:binary)')
+
+test('the server answering is the single executable, at the version it was built as', async ({ request }) => {
+  const health = await (await request.get(`${BASE_URL}health`)).json()
+  expect(health).toMatchObject({
+    status: 'ok',
+    runtime: 'single-executable',
+    version: process.env.E2E_VERSION,
+  })
+})
+
+test('the binary renders a thumbnail of the creative in Chromium', async ({ page }) => {
+  await signIn(page)
+  const name = `thumbnail-${process.pid}-${Date.now()}.zip`
+  await page
+    .locator('input[type=file]')
+    .setInputFiles({ name, mimeType: 'application/zip', buffer: Buffer.from(validPackage('binary')) })
+  const row = page.locator('tbody tr').filter({ has: page.locator('td.filename', { hasText: name }) })
+  const src = await row.locator('td.thumb img').getAttribute('src')
+  // Until the render is stored the answer is the ad-size tile (SVG); then the rendered PNG.
+  await expect
+    .poll(async () => (await page.request.get(src!)).headers()['content-type'], { timeout: 20_000 })
+    .toBe('image/png')
+  const png = await (await page.request.get(src!)).body()
+  const { width, height, data } = await pngPixels(page, png)
+  expect({ width, height }).toEqual({ width: 120, height: 156 })
+  // The creative is a 300x250 #0a7 box: its colour is at the centre of the scaled render.
+  const centre = (Math.floor(height / 2) * width + Math.floor(width / 2)) * 4
+  expect([data[centre], data[centre + 1], data[centre + 2]]).toEqual([0, 170, 119])
+})
