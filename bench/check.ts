@@ -8,8 +8,8 @@ import { checkInParallel } from '../cli/check/pool.ts'
 import { spawnSourceWorker } from '../cli/check/source-worker.ts'
 import { targetVerdicts } from '../cli/check/target-verdicts.ts'
 import { openFileSource } from '../server/storage/file-source.ts'
-import { inspectPackage } from '../shared/inspector/inspect.ts'
-import { DEFAULT_TARGET_IDS, findProfiles } from '../shared/targets/profiles/index.ts'
+import { inspectTargets } from '../shared/targets/inspect-targets.ts'
+import { DEFAULT_TARGET_IDS } from '../shared/targets/profiles/index.ts'
 import { writeFixturePackages } from '../tests/fixtures/check-packages.ts'
 import type { Figure } from './measure.ts'
 
@@ -31,10 +31,9 @@ export async function benchCheck(): Promise<Figure[]> {
     if (verdicts.some((v) => v.status === 'error')) throw new Error('check could not read a package')
 
     started = performance.now()
-    const { profiles } = findProfiles(DEFAULT_TARGET_IDS)
     for (const file of files) {
       const source = await openFileSource(file)
-      targetVerdicts(await inspectPackage(source, { requireMraid: true }), profiles)
+      targetVerdicts((await inspectTargets(source)).matrix)
       await source.close()
     }
     const inlineSeconds = (performance.now() - started) / 1000

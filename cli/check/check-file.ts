@@ -1,10 +1,9 @@
-// One package checked offline: the shared inspector with the spec's validation (requireMraid),
-// reading the zip through ranged reads, never whole. Runs inside a worker thread (worker.ts).
+// One package checked offline: the shared inspector with the spec's validation (requireMraid) and
+// the chosen delivery targets' rules, reading the zip through ranged reads, never whole. Runs inside a worker thread (worker.ts).
 
 import { openFileSource } from '../../server/storage/file-source.ts'
-import { inspectPackage } from '../../shared/inspector/inspect.ts'
 import type { InspectionIssue } from '../../shared/inspector/types.ts'
-import { findProfiles } from '../../shared/targets/profiles/index.ts'
+import { inspectTargets } from '../../shared/targets/inspect-targets.ts'
 import { targetVerdicts } from './target-verdicts.ts'
 import { errorVerdict, type PackageVerdict, statusOf } from './verdict.ts'
 
@@ -23,9 +22,12 @@ export async function checkFile(path: string, file: string, targetIds: string[])
     return errorVerdict(file, `cannot read ${file}: ${(error as Error).message}`)
   }
   try {
-    const report = await inspectPackage(source, { requireMraid: true })
+    const { inspection: report, matrix } = await inspectTargets(source, {
+      targets: targetIds,
+      requireMraid: true,
+    })
     const issues = bySeverity(report.issues)
-    const targets = targetVerdicts(report, findProfiles(targetIds).profiles)
+    const targets = targetVerdicts(matrix)
     return {
       file,
       status: statusOf(issues, targets),

@@ -1,17 +1,10 @@
-// The delivery-target rules (shared/targets, the targets stream's engine) applied to one
-// inspection, as check reports them: a verdict per chosen target, its failing and warning rules
-// as issues. Offline there is no runtime audit: those rules stay pending, never failing.
-import type { InspectionReport } from '../../shared/inspector/types.ts'
-import { evaluateTargets } from '../../shared/targets/evaluate.ts'
-import type { TargetProfile } from '../../shared/targets/types.ts'
+// The delivery targets' matrix (shared/targets) as check reports it: a verdict per chosen target,
+// its failing and warning rules as issues. Offline there is no runtime audit: those rules stay
+// pending, never failing.
+import type { TargetMatrix } from '../../shared/targets/types.ts'
 import type { TargetVerdict } from './verdict.ts'
 
-export function targetVerdicts(
-  report: InspectionReport,
-  profiles: readonly TargetProfile[],
-  audit?: Parameters<typeof evaluateTargets>[0]['audit'],
-): TargetVerdict[] {
-  const matrix = evaluateTargets({ facts: report.facts, audit }, profiles)
+export function targetVerdicts(matrix: TargetMatrix): TargetVerdict[] {
   return matrix.targets.map((target) => {
     const cells = matrix.cells.filter(
       (cell) => cell.target === target.target && (cell.status === 'fail' || cell.status === 'warn'),
