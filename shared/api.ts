@@ -75,6 +75,8 @@ export type ApiError = z.infer<typeof apiErrorSchema>
 export const clientConfigSchema = z.object({
   productName: z.string(),
   maxPackageBytes: z.number().check(z.int(), z.positive()),
+  /** DEFAULT_TARGETS: the delivery targets the badge and the browser's inspection judge against. */
+  defaultTargets: z.array(z.string()),
   auth: z.object({
     issuer: z.string(),
     clientId: z.string(),

@@ -1,6 +1,7 @@
 // The few icons the screens use, inline (no icon font to load). Each is decorative: the
 // control or the text beside it carries the meaning.
 import type { Severity } from '../../shared/inspector/types.ts'
+import type { CellStatus } from '../../shared/targets/types.ts'
 
 function Icon({ path, size = 18 }: { path: string; size?: number }) {
   return (
@@ -38,4 +39,17 @@ export const SEVERITY_LABELS: Record<Severity, string> = { error: 'Error', warni
 
 export const SeverityIcon = ({ severity }: { severity: Severity }) => (
   <Icon size={16} path={SEVERITY_PATHS[severity]} />
+)
+
+/** A delivery-target verdict or matrix cell (client/targets): fail and warn as the severities. */
+const VERDICT_PATHS: Record<CellStatus, string> = {
+  fail: SEVERITY_PATHS.error,
+  warn: SEVERITY_PATHS.warning,
+  pass: 'M12 3a9 9 0 110 18 9 9 0 010-18zM8 12.5l2.5 2.5L16 9.5',
+  unknown: 'M12 3a9 9 0 110 18 9 9 0 010-18zM8 12h8',
+  pending: 'M12 3a9 9 0 110 18 9 9 0 010-18zM12 7v5l3 2',
+}
+
+export const VerdictIcon = ({ status, size = 16 }: { status: CellStatus; size?: number }) => (
+  <Icon size={size} path={VERDICT_PATHS[status]} />
 )

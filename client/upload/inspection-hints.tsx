@@ -1,4 +1,5 @@
 import { formatFileSize } from '../packages/format.ts'
+import { TargetVerdicts } from '../targets/target-verdicts.tsx'
 import { IssueList } from './issue-list.tsx'
 import type { ListedIssue } from './merge-issues.ts'
 import type { InspectionResult } from './use-inspection.ts'
@@ -54,6 +55,11 @@ export function InspectionHints({
         )}
       </dl>
       {issues.length > 0 && <IssueList issues={issues} />}
+      <h3 className="hints-title targets-title">Delivery targets</h3>
+      <TargetVerdicts
+        matrix={result.matrix}
+        note="Runtime checks (requests, CPU, audio, the first tap) run on the server after the upload."
+      />
     </section>
   )
 }

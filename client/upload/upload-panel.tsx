@@ -22,7 +22,7 @@ export function UploadPanel({ upload }: { upload: ReturnType<typeof useUpload> }
   const { state, created, start, reset } = upload
   const [rejections, setRejections] = useState<string[]>([])
   const [inspected, setInspected] = useState<File | null>(null)
-  const inspection = useInspection(inspected)
+  const inspection = useInspection(inspected, config.defaultTargets)
   const busy = isBusy(state)
 
   const { getRootProps, getInputProps, isDragActive, inputRef, rootRef } = useDropzone({

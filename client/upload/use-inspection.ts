@@ -1,13 +1,21 @@
 import { useEffect, useState } from 'react'
 import type { InspectionReport } from '../../shared/inspector/types.ts'
+import type { TargetMatrix } from '../../shared/targets/types.ts'
 
 export type InspectionResult =
   | { state: 'running' }
-  | { state: 'done'; report: InspectionReport }
+  | { state: 'done'; report: InspectionReport; matrix: TargetMatrix }
   | { state: 'failed'; message: string }
 
-/** The browser's instant inspection of the chosen file; the server's validation stays the authority. */
-export function useInspection(file: File | null): InspectionResult | null {
+type WorkerAnswer =
+  | { ok: true; report: InspectionReport; matrix: TargetMatrix }
+  | { ok: false; message: string }
+
+/**
+ * The browser's instant inspection of the chosen file, judged against `targets`; the server's
+ * validation stays the authority.
+ */
+export function useInspection(file: File | null, targets: string[]): InspectionResult | null {
   const [result, setResult] = useState<InspectionResult | null>(null)
   useEffect(() => {
     if (!file) {
@@ -16,12 +24,10 @@ export function useInspection(file: File | null): InspectionResult | null {
     }
     setResult({ state: 'running' })
     const worker = new Worker(new URL('./inspection.worker.ts', import.meta.url), { type: 'module' })
-    worker.onmessage = (
-      event: MessageEvent<{ ok: true; report: InspectionReport } | { ok: false; message: string }>,
-    ) => {
+    worker.onmessage = (event: MessageEvent<WorkerAnswer>) => {
       setResult(
         event.data.ok
-          ? { state: 'done', report: event.data.report }
+          ? { state: 'done', report: event.data.report, matrix: event.data.matrix }
           : { state: 'failed', message: event.data.message },
       )
       worker.terminate()
@@ -30,8 +36,8 @@ export function useInspection(file: File | null): InspectionResult | null {
       setResult({ state: 'failed', message: 'The package could not be inspected in the browser.' })
       worker.terminate()
     }
-    worker.postMessage(file)
+    worker.postMessage({ file, targets })
     return () => worker.terminate()
-  }, [file])
+  }, [file, targets])
   return result
 }

@@ -9,6 +9,7 @@ export function buildClientConfig(config: Config, issuer: IssuerMetadata): Clien
   return {
     productName: config.productName,
     maxPackageBytes: config.uploads.maxPackageBytes,
+    defaultTargets: config.targets.defaultTargets,
     auth: {
       issuer: issuer.issuer,
       clientId: auth.clientId,

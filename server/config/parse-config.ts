@@ -7,6 +7,7 @@ import { authConfig } from '../auth/config.ts'
 import { httpConfig } from '../http/config.ts'
 import { adminConfig } from '../idp/config.ts'
 import { logConfig } from '../log/config.ts'
+import { targetsConfig } from '../targets/config.ts'
 import { thumbnailsConfig } from '../thumbnails/config.ts'
 import { uploadsConfig } from '../uploads/config.ts'
 import { type CoreConfig, coreVariables, readCore } from './core.ts'
@@ -19,6 +20,7 @@ const AREAS = {
   admin: adminConfig,
   thumbnails: thumbnailsConfig,
   log: logConfig,
+  targets: targetsConfig,
 } as const
 
 type Areas = typeof AREAS

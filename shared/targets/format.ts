@@ -44,6 +44,7 @@ export function formatLimit(check: RuleCheck, unit: MeasureUnit, budget?: number
   }
   if ('equals' in check) return formatValue(check.equals, unit)
   if ('present' in check) return 'present'
-  if ('includes' in check) return check.includes
+  if (unit === 'calls') return 'includes' in check ? 'must be called' : 'must not be called'
+  if ('includes' in check) return `includes ${check.includes}`
   return `no ${check.excludes}`
 }
