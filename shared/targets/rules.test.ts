@@ -1,5 +1,7 @@
 // Every rule of every profile, judged on a package (and audit figures) built to pass it and one
 // built to fail it: the inspector measures the package, the engine judges the figures.
+import fs from 'node:fs'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { fixtureFor, zipStored } from '../../tests/fixtures/target-fixtures.ts'
 import { inspectPackage } from '../inspector/inspect.ts'
@@ -51,4 +53,13 @@ describe('the profiles as data', () => {
     }
     expect(new Set(TARGET_PROFILES.map((profile) => profile.id)).size).toBe(TARGET_PROFILES.length)
   })
+})
+
+it("the README's table of profiles lists every profile with its rule count", () => {
+  const readme = fs.readFileSync(path.resolve(import.meta.dirname, '../../README.md'), 'utf8')
+  const rows = [...readme.matchAll(/^\| `([a-z0-9-]+)` \| [^|]+ \| (\d+) \|$/gm)].map((m) => [
+    m[1],
+    Number(m[2]),
+  ])
+  expect(rows).toEqual(TARGET_PROFILES.map((profile) => [profile.id, profile.rules.length]))
 })
