@@ -6,7 +6,7 @@ import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { ClientConfig } from '../shared/api.ts'
 import { BASE_PATH } from '../shared/constants.ts'
-import { type AuthVariables, requireUser, type VerifyAccessToken } from './auth/bearer.ts'
+import { type Authenticate, type AuthVariables, requireUser } from './auth/bearer.ts'
 import { AppError } from './errors.ts'
 import type { Readiness } from './health/readiness.ts'
 import { createHealthRoutes } from './health/routes.ts'
@@ -33,7 +33,7 @@ export interface AppDeps {
   service: PackageService
   blobStore: BlobStore
   signingSecret: Buffer
-  verifyAccessToken: VerifyAccessToken
+  authenticate: Authenticate
   clientConfig: ClientConfig
   /** PUBLIC_URL + BASE_PATH: the API's base in the OpenAPI document. */
   appUrl: string
@@ -85,10 +85,10 @@ export function createApp(deps: AppDeps) {
   base.use('/api/*', smallBody)
   base.use('/trpc/*', smallBody)
   base.use('/oidc/*', smallBody)
-  base.use('/api/*', requireUser(deps.verifyAccessToken))
+  base.use('/api/*', requireUser(deps.authenticate))
   base.route('/api', createApiRoutes(deps.service))
 
-  base.use('/trpc/*', requireUser(deps.verifyAccessToken))
+  base.use('/trpc/*', requireUser(deps.authenticate))
   base.all('/trpc/*', (c) =>
     fetchRequestHandler({
       endpoint: `${BASE_PATH}/trpc`,

@@ -10,7 +10,7 @@ import { getRequestListener } from '@hono/node-server'
 import { inspectPackage } from '../shared/inspector/inspect.ts'
 import { createApp } from './app.ts'
 import { createIdentity, type ExternalIssuer } from './auth/identity.ts'
-import type { Config } from './config/parse-config.ts'
+import { type Config, forListeningPort } from './config/parse-config.ts'
 import { DATABASE_FILE, openDatabase } from './db/client.ts'
 import { checkDatabase } from './health/database-check.ts'
 import { createReadiness } from './health/readiness.ts'
@@ -44,8 +44,25 @@ export interface StartOptions {
 
 export type Product = Awaited<ReturnType<typeof startProduct>>
 
-export async function startProduct(config: Config, options: StartOptions = {}) {
+/** Listens; answers the port; rejects with the socket's error (a taken port). */
+function bind(server: http.Server, port: number, host: string | undefined): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, host, () => {
+      server.off('error', reject)
+      resolve((server.address() as AddressInfo).port)
+    })
+  })
+}
+
+export async function startProduct(configured: Config, options: StartOptions = {}) {
   const runtime = options.runtime ?? {}
+  const server = http.createServer()
+  // PORT=0: the OS chooses, and the issuer, every link and the QR codes must carry the port it
+  // chose, so the socket is bound before anything builds a URL. Nobody can connect to a port
+  // not yet printed, so listening this early is harmless (requests wait for the app below).
+  const config =
+    configured.port === 0 ? forListeningPort(configured, await bind(server, 0, configured.host)) : configured
   fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 })
   const db = openDatabase(path.join(config.dataDir, DATABASE_FILE), {
     ...(runtime.migrationsDir ? { migrationsDir: runtime.migrationsDir } : {}),
@@ -60,7 +77,6 @@ export async function startProduct(config: Config, options: StartOptions = {}) {
   const identity = await createIdentity(config, db, options.externalIssuer)
   // The HTTP server exists before the parts that need its address (the thumbnailer renders
   // through it); it gets the app as its request handler once the app is built.
-  const server = http.createServer()
   // Idle, not total: a 500 MB upload on a slow line is fine, a connection that stalls is not.
   server.setTimeout(config.http.idleTimeoutSeconds * 1000)
   const listeningPort = () => (server.address() as AddressInfo | null)?.port ?? config.port
@@ -89,7 +105,7 @@ export async function startProduct(config: Config, options: StartOptions = {}) {
     blobStore,
     signingSecret,
     preview,
-    verifyAccessToken: identity.verifyAccessToken,
+    authenticate: identity.authenticate,
     clientConfig: identity.clientConfig,
     appUrl: config.appUrl,
     clientDir: config.clientDir,
@@ -112,14 +128,10 @@ export async function startProduct(config: Config, options: StartOptions = {}) {
     thumbnails: thumbnailer.available,
     firstUser: identity.firstUser,
     /** Listens on config.port (0: one the OS picks); rejects with the socket's error (a taken port). */
-    listen(port = config.port): Promise<{ url: string; port: number }> {
-      return new Promise((resolve, reject) => {
-        server.once('error', reject)
-        server.listen(port, config.host, () => {
-          server.off('error', reject)
-          resolve({ url: `${config.appUrl}/`, port: listeningPort() })
-        })
-      })
+    async listen(port = config.port): Promise<{ url: string; port: number }> {
+      // Already listening when PORT=0 bound it early.
+      if (!server.listening) await bind(server, port, config.host)
+      return { url: `${config.appUrl}/`, port: listeningPort() }
     },
     /** Finishes requests in flight, stops the background work and closes the database. */
     async close(): Promise<void> {

@@ -68,6 +68,8 @@ export const apiErrorSchema = z.object({
   message: z.string(),
   details: z.optional(z.array(z.string())),
   filenameExists: z.optional(z.boolean()),
+  /** The access policy refused this caller (403): the browser shows its no-access page. */
+  accessDenied: z.optional(z.boolean()),
 })
 export type ApiError = z.infer<typeof apiErrorSchema>
 

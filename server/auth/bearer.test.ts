@@ -29,8 +29,13 @@ async function refused(token: string) {
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url')
 
 describe('the bearer check', () => {
-  it('accepts an RS256 access token for our audience from our issuer, with its user', async () => {
-    expect(await verify(await issuer.sign())).toEqual({ sub: 'user-1', email: 'qa@example.com' })
+  it('accepts an RS256 access token for our audience from our issuer, with its claims', async () => {
+    const token = await issuer.sign()
+    expect(await verify(token)).toMatchObject({
+      sub: 'user-1',
+      claims: { email: 'qa@example.com' },
+      accessToken: token,
+    })
   })
 
   it('refuses alg none', async () => {

@@ -1,10 +1,12 @@
-// The bearer check on every API path (ARCHITECTURE.md "Security model"): an RS256 JWT access
-// token from the configured issuer for our audience, verified with jose against the issuer's
-// keys (a remote JWKS is cached and refetched on an unknown kid by jose itself).
+// The bearer check on every API path (README "Security"): an RS256 JWT access token from the
+// configured issuer for our audience, verified with jose against the issuer's keys (a remote
+// JWKS is cached and refetched on an unknown kid by jose itself). What it proves is an Identity;
+// whether that identity gets in is the access policy's call (authenticate.ts).
 import type { MiddlewareHandler } from 'hono'
 import { errors, type JWTVerifyGetKey, jwtVerify } from 'jose'
 import { MESSAGES } from '../../shared/constants.ts'
 import { AppError } from '../errors.ts'
+import type { Identity } from './access-policy.ts'
 import type { AuthUser } from './user.ts'
 
 export interface AccessTokenVerifierOptions {
@@ -14,7 +16,7 @@ export interface AccessTokenVerifierOptions {
   keys: JWTVerifyGetKey
 }
 
-export type VerifyAccessToken = (token: string) => Promise<AuthUser>
+export type VerifyAccessToken = (token: string) => Promise<Identity>
 
 export function createAccessTokenVerifier(options: AccessTokenVerifierOptions): VerifyAccessToken {
   return async (token) => {
@@ -31,8 +33,7 @@ export function createAccessTokenVerifier(options: AccessTokenVerifierOptions): 
       if (protectedHeader.typ?.toLowerCase() !== 'at+jwt' && payload.nonce !== undefined) {
         throw new AppError('UNAUTHORIZED', 'An id token is not an access token.')
       }
-      const email = typeof payload.email === 'string' ? payload.email : undefined
-      return { sub: payload.sub!, ...(email ? { email } : {}) }
+      return { sub: payload.sub!, claims: payload, accessToken: token }
     } catch (error) {
       if (error instanceof AppError) throw error
       if (error instanceof errors.JOSEError) {
@@ -45,13 +46,16 @@ export function createAccessTokenVerifier(options: AccessTokenVerifierOptions): 
 
 export type AuthVariables = { user: AuthUser }
 
-/** Hono middleware: 401 unless a valid bearer token came with the request. */
-export function requireUser(verify: VerifyAccessToken): MiddlewareHandler<{ Variables: AuthVariables }> {
+/** A bearer credential to the user it admits: 401 when it proves nothing, 403 when the policy refuses. */
+export type Authenticate = (bearer: string) => Promise<AuthUser>
+
+/** Hono middleware: 401 unless a valid bearer token came with the request, 403 unless it is let in. */
+export function requireUser(authenticate: Authenticate): MiddlewareHandler<{ Variables: AuthVariables }> {
   return async (c, next) => {
     const header = c.req.header('authorization') ?? ''
     const match = /^Bearer\s+(\S+)$/i.exec(header)
     if (!match?.[1]) throw new AppError('UNAUTHORIZED', MESSAGES.unauthorized)
-    c.set('user', await verify(match[1]))
+    c.set('user', await authenticate(match[1]))
     await next()
   }
 }

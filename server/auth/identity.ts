@@ -1,16 +1,21 @@
-// Who signs people in, and how the API checks their tokens: the embedded provider (zero
-// configuration) or an external one read from its discovery document. Either way the rest of
-// the product sees a token verifier and the browser's sign-in settings.
+// Who signs people in, and how the API lets them in: the embedded provider (zero configuration,
+// with its members) or an external one read from its discovery document. Either way the rest of
+// the product sees one authenticator (the bearer check, then the access policy) and the
+// browser's sign-in settings.
 import { createLocalJWKSet, createRemoteJWKSet, type JWTVerifyGetKey } from 'jose'
 import type { ClientConfig } from '../../shared/api.ts'
 import type { IdentityProviderHandler } from '../app.ts'
 import type { Config } from '../config/parse-config.ts'
 import type { Db } from '../db/client.ts'
+import { createMemberCheck, type MemberCheck } from '../idp/member-check.ts'
 import { createEmbeddedIdentityProvider } from '../idp/provider.ts'
 import { ensureFirstUser } from '../idp/users.ts'
-import { createAccessTokenVerifier, type VerifyAccessToken } from './bearer.ts'
+import { type AccessPolicy, createAccessPolicy } from './access-policy.ts'
+import { createAuthenticator } from './authenticate.ts'
+import { type Authenticate, createAccessTokenVerifier } from './bearer.ts'
 import { buildClientConfig } from './client-config.ts'
 import { discoverIssuer, type IssuerMetadata } from './discovery.ts'
+import { createUserinfoLookup } from './userinfo.ts'
 
 /** An external issuer's endpoints and keys (tests hand in their own instead of discovery). */
 export interface ExternalIssuer {
@@ -19,10 +24,15 @@ export interface ExternalIssuer {
 }
 
 export interface Identity {
-  verifyAccessToken: VerifyAccessToken
+  /** Every bearer credential the API accepts, verified and put to the access policy. */
+  authenticate: Authenticate
+  /** The access policy itself, for ways in that verify their own credentials (API tokens, live sessions). */
+  policy: AccessPolicy
   clientConfig: ClientConfig
   /** The embedded provider's endpoints, when it is the issuer. */
   provider?: IdentityProviderHandler
+  /** The embedded provider's members, as the access policy sees them. */
+  members?: MemberCheck
   /** What to tell the person about signing in, when the embedded provider made a first user. */
   firstUser?: { email: string; generatedPassword?: string }
   close(): void
@@ -39,19 +49,29 @@ export async function createIdentity(
   external: (issuer: string) => Promise<ExternalIssuer> = discoverExternalIssuer,
 ): Promise<Identity> {
   const embedded = config.auth.embedded ? await createEmbeddedIdentityProvider({ config, db }) : undefined
-  const issuer = embedded
+  const issuer: ExternalIssuer = embedded
     ? { metadata: embedded.metadata, keys: createLocalJWKSet(embedded.publicJwks) }
     : await external(config.auth.issuer)
   const firstUser = embedded ? await ensureFirstUser(db, config.admin) : undefined
+  const members = embedded ? createMemberCheck(db) : undefined
+  const { userinfoEndpoint } = issuer.metadata
+  const policy = createAccessPolicy({
+    rules: config.auth.access,
+    ...(userinfoEndpoint ? { userinfo: createUserinfoLookup({ endpoint: userinfoEndpoint }) } : {}),
+    ...(members ? { isMember: members.isMember } : {}),
+  })
+  const verifyAccessToken = createAccessTokenVerifier({
+    issuer: issuer.metadata.issuer,
+    audience: config.auth.audience,
+    leewaySeconds: config.auth.leewaySeconds,
+    keys: issuer.keys,
+  })
   return {
-    verifyAccessToken: createAccessTokenVerifier({
-      issuer: issuer.metadata.issuer,
-      audience: config.auth.audience,
-      leewaySeconds: config.auth.leewaySeconds,
-      keys: issuer.keys,
-    }),
+    authenticate: createAuthenticator({ verifyAccessToken, policy }),
+    policy,
     clientConfig: buildClientConfig(config, issuer.metadata),
     ...(embedded ? { provider: embedded } : {}),
+    ...(members ? { members } : {}),
     ...(firstUser ? { firstUser } : {}),
     close: () => embedded?.stop(),
   }

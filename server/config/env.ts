@@ -3,6 +3,7 @@
 // function that turns them into that area's settings. server/config/parse-config.ts puts the
 // areas together; nothing else reads process.env.
 import { z } from 'zod'
+import { EMAIL_PATTERN } from '../auth/email.ts'
 import type { CoreConfig } from './core.ts'
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value)
@@ -10,7 +11,12 @@ const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value)
 export const env = {
   optionalString: (minLength = 0) => z.preprocess(emptyAsUndefined, z.string().min(minLength).optional()),
   optionalUrl: () => z.preprocess(emptyAsUndefined, z.url().optional()),
-  optionalEmail: () => z.preprocess(emptyAsUndefined, z.email().optional()),
+  /** name@host: `admin@localhost`, the documented default, is an address too. */
+  optionalEmail: () =>
+    z.preprocess(
+      emptyAsUndefined,
+      z.string().regex(EMAIL_PATTERN, 'must be an email address (name@host)').optional(),
+    ),
   stringWithDefault: (fallback: string, max = 10_000) =>
     z.preprocess(emptyAsUndefined, z.string().max(max).default(fallback)),
   intWithDefault: (fallback: number, min: number, max: number) =>

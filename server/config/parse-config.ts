@@ -24,7 +24,10 @@ const AREAS = {
 } as const
 
 type Areas = typeof AREAS
-export type Config = CoreConfig & { [K in keyof Areas]: ReturnType<Areas[K]['read']> }
+export type Config = CoreConfig & { [K in keyof Areas]: ReturnType<Areas[K]['read']> } & {
+  /** The variables it was parsed from (forListeningPort parses them again). */
+  env: Readonly<Record<string, string | undefined>>
+}
 
 export class ConfigError extends Error {
   /** One line per bad variable, each starting with its name. */
@@ -66,5 +69,10 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
     }
   }
   if (problems.length > 0) throw new ConfigError(problems)
-  return { ...core, ...settings } as Config
+  return { ...core, ...settings, env: environment } as Config
+}
+
+/** The configuration for the port the server really listens on: with PORT=0 the OS chose it. */
+export function forListeningPort(config: Config, port: number): Config {
+  return config.port === port ? config : parseConfig({ ...config.env, PORT: String(port) })
 }

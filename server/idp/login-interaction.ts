@@ -5,10 +5,10 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Context } from 'hono'
 import type Provider from 'oidc-provider'
+import { normalizeEmail } from '../auth/email.ts'
 import { clientAddress, type TrustedProxies } from '../http/client-address.ts'
 import { errorPage, loginPage } from './pages.ts'
 import { retryAfterText, type SignInResult } from './sign-in.ts'
-import { normalizeEmail } from './users.ts'
 
 export interface LoginInteractionDeps {
   provider: Provider

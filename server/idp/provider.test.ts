@@ -123,6 +123,21 @@ describe('the embedded provider', () => {
     ).toBe(200)
   })
 
+  it('AUTH_FLOW=code turns the implicit flow off: a hand-made `id_token token` request gets no token', async () => {
+    const browser = new CookieClient(`http://localhost:${PORT}`)
+    const form = await loginForm(browser, codeAuthorizeUrl('z'.repeat(43)))
+    const signedIn = await browser.request((await submit(browser, form, PASSWORD)).headers.get('location')!)
+    expect(new URL(signedIn.headers.get('location')!).searchParams.get('code')).toBeTruthy()
+    for (const extra of [{}, { prompt: 'none' }] as Record<string, string>[]) {
+      const implicit = await browser.request(
+        authorizeUrl(BASE, { response_type: 'id_token token', ...extra }),
+      )
+      const answer = `${implicit.headers.get('location') ?? ''} ${await implicit.text()}`
+      expect(answer).not.toContain('access_token')
+      expect(answer).toContain('unsupported_response_type')
+    }
+  })
+
   it('refuses a login form posted without its CSRF token', async () => {
     const browser = new CookieClient(`http://localhost:${PORT}`)
     const form = await loginForm(browser, codeAuthorizeUrl('y'.repeat(43)))

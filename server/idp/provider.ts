@@ -14,6 +14,7 @@ import { allowImplicitOnLocalHttp } from './implicit-on-local-http.ts'
 import { loadOrCreateProviderKeys } from './keys.ts'
 import { createLoginInteraction } from './login-interaction.ts'
 import { errorPage, logoutPage } from './pages.ts'
+import { publicOrigin } from './public-origin.ts'
 import { createPasswordSignIn } from './sign-in.ts'
 import { findUserById } from './users.ts'
 
@@ -48,6 +49,10 @@ export async function createEmbeddedIdentityProvider(deps: {
   const keys = await loadOrCreateProviderKeys(`${config.dataDir}/keys`)
   const title = productTitle(config)
 
+  // AUTH_FLOW=code turns the implicit flow off here too: a hand-made `id_token token` request
+  // must not still get an access token in the URL fragment.
+  const code = auth.flow === 'code'
+  const responseTypes: Array<'code' | 'id_token token'> = code ? ['code'] : ['id_token token', 'code']
   const configuration: Configuration = {
     adapter: createSqliteAdapter(db),
     jwks: { keys: keys.jwks.keys as never },
@@ -57,13 +62,13 @@ export async function createEmbeddedIdentityProvider(deps: {
         client_id: auth.clientId,
         application_type: 'web',
         token_endpoint_auth_method: 'none',
-        response_types: ['id_token token', 'code'],
-        grant_types: ['implicit', 'authorization_code'],
+        response_types: responseTypes,
+        grant_types: code ? ['authorization_code'] : ['implicit', 'authorization_code'],
         redirect_uris: [auth.redirectUrl],
         post_logout_redirect_uris: [auth.logoutUrl],
       },
     ],
-    responseTypes: ['id_token token', 'code'],
+    responseTypes,
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     // The spec reads the profile from the id token (spec 3), so its claims go there too.
     conformIdTokenClaims: false,
@@ -86,7 +91,7 @@ export async function createEmbeddedIdentityProvider(deps: {
         'accountId' in token && typeof token.accountId === 'string'
           ? findUserById(db, token.accountId)
           : undefined
-      return user ? { email: user.email } : undefined
+      return user ? { email: user.email, email_verified: true } : undefined
     },
     // First-party app: a grant for the app's scopes and audience is given, never asked for, so
     // prompt=none does not answer consent_required.
@@ -150,8 +155,8 @@ export async function createEmbeddedIdentityProvider(deps: {
   }
 
   const provider = new Provider(auth.issuer, configuration)
-  // Behind a TLS proxy, trust its X-Forwarded-* so issued URLs say https.
-  provider.proxy = config.publicUrl.startsWith('https:')
+  // Every URL it issues is built from PUBLIC_URL (publicOrigin), never from the request.
+  provider.proxy = true
   provider.on('server_error', (_ctx: KoaContextWithOIDC, error: Error) =>
     logger.error({ err: error }, 'The identity provider failed'),
   )
@@ -180,6 +185,7 @@ export async function createEmbeddedIdentityProvider(deps: {
     },
     async handle(c) {
       const { incoming, outgoing } = c.env as HttpBindings
+      publicOrigin(incoming, config.publicUrl)
       const url = incoming.url ?? '/'
       const path = url.slice(OIDC_MOUNT.length).split('?')[0] || '/'
       if (path.startsWith('/interaction/')) return interaction(c, incoming, outgoing, path)

@@ -1,13 +1,10 @@
 // Users of the embedded identity provider.
 import { randomUUID } from 'node:crypto'
-import { asc, count, eq } from 'drizzle-orm'
+import { asc, count, eq, sql } from 'drizzle-orm'
+import { EMAIL_PATTERN, normalizeEmail } from '../auth/email.ts'
 import type { Db } from '../db/client.ts'
-import { users } from '../db/schema.ts'
+import { oidcModels, users } from '../db/schema.ts'
 import { generatePassword, hashPassword, MIN_PASSWORD_LENGTH } from './passwords.ts'
-
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase()
-}
 
 export function findUserByEmail(db: Db, email: string) {
   return db
@@ -41,7 +38,7 @@ function requireStrongEnough(password: string): void {
 export async function addUser(db: Db, email: string, password: string, name?: string) {
   requireStrongEnough(password)
   const normalized = normalizeEmail(email)
-  if (!/^[^@\s]+@[^@\s]+$/.test(normalized)) throw new Error(`Not an email address: ${email}`)
+  if (!EMAIL_PATTERN.test(normalized)) throw new Error(`Not an email address: ${email}`)
   if (findUserByEmail(db, normalized)) throw new Error(`A user with the email ${normalized} already exists.`)
   const now = Date.now()
   const user = {
@@ -66,12 +63,14 @@ export async function setPassword(db: Db, email: string, password: string): Prom
   if (result.changes === 0) throw new Error(`No user with the email ${email}.`)
 }
 
+/** Removes a user and everything that signs them in: provider sessions, grants, codes. */
 export function removeUser(db: Db, email: string): void {
-  const result = db
-    .delete(users)
-    .where(eq(users.email, normalizeEmail(email)))
-    .run()
-  if (result.changes === 0) throw new Error(`No user with the email ${email}.`)
+  const user = findUserByEmail(db, email)
+  if (!user) throw new Error(`No user with the email ${email}.`)
+  db.transaction((tx) => {
+    tx.delete(oidcModels).where(sql`json_extract(${oidcModels.payload}, '$.accountId') = ${user.id}`).run()
+    tx.delete(users).where(eq(users.id, user.id)).run()
+  })
 }
 
 /**

@@ -1,0 +1,39 @@
+// A removal ends access within a minute even when made by another process (the users command):
+// a confirmed member is remembered for MEMBER_CHECK_TTL_MS only.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterEach, beforeEach, expect, it } from 'vitest'
+import { type Db, openDatabase } from '../db/client.ts'
+import { createMemberCheck, MEMBER_CHECK_TTL_MS } from './member-check.ts'
+import { addUser, removeUser } from './users.ts'
+
+let dir: string
+let db: Db
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ads-preview-members-'))
+  db = openDatabase(path.join(dir, 'test.db'))
+})
+afterEach(() => {
+  db.$client.close()
+  fs.rmSync(dir, { recursive: true, force: true })
+})
+
+it('forgets a removed member within the TTL, and at once when told', async () => {
+  expect(MEMBER_CHECK_TTL_MS).toBeLessThanOrEqual(60_000)
+  let now = 1_000_000
+  const members = createMemberCheck(db, () => now)
+  const { id } = await addUser(db, 'member@example.com', 'password-123')
+  expect(await members.isMember(id)).toBe(true)
+  removeUser(db, 'member@example.com')
+  now += MEMBER_CHECK_TTL_MS - 1
+  expect(await members.isMember(id)).toBe(true)
+  now += 1
+  expect(await members.isMember(id)).toBe(false)
+
+  const again = await addUser(db, 'second@example.com', 'password-123')
+  expect(await members.isMember(again.id)).toBe(true)
+  removeUser(db, 'second@example.com')
+  members.forget(again.id)
+  expect(await members.isMember(again.id)).toBe(false)
+})
