@@ -1,10 +1,12 @@
 // The typed API client: every call carries the bearer token (waiting for a refresh in flight),
-// and a 401 refreshes the session and retries once (spec 6).
+// and a 401 refreshes the session and retries once (spec 6). A 403 from the access policy is not
+// a session problem: no refresh, no new login, the app shows why access is refused.
 import { createTRPCClient, httpBatchLink } from '@trpc/client'
 import { createTRPCContext } from '@trpc/tanstack-react-query'
 import type { AppRouter } from '../../server/trpc/router.ts'
+import { apiErrorSchema } from '../../shared/api.ts'
 import { API } from '../../shared/paths.ts'
-import { getAccessToken, refreshAccessToken } from '../auth/access-token.ts'
+import { denyAccess, getAccessToken, refreshAccessToken } from '../auth/access-token.ts'
 import { HttpError } from './api-error.ts'
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>()
@@ -16,6 +18,15 @@ async function fetchWithRefresh(input: RequestInfo | URL, init?: RequestInit): P
     const headers = new Headers(init?.headers)
     headers.set('Authorization', `Bearer ${token}`)
     response = await fetch(input, { ...init, headers, credentials: 'same-origin' })
+  }
+  if (response.status === 403) {
+    const refusal = apiErrorSchema.safeParse(
+      await response
+        .clone()
+        .json()
+        .catch(() => null),
+    )
+    if (refusal.success && refusal.data.accessDenied) denyAccess(refusal.data.message)
   }
   if (!response.ok && !response.headers.get('content-type')?.includes('application/json')) {
     const url = new URL(

@@ -22,3 +22,8 @@ export function getAccessToken(): Promise<string> {
 export function refreshAccessToken(): Promise<string> {
   return requireAuth().refresh()
 }
+
+/** The server's access policy refused the signed-in user (a 403 with accessDenied). */
+export function denyAccess(message: string): void {
+  requireAuth().denyAccess(message)
+}

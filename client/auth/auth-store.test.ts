@@ -185,9 +185,10 @@ describe('login and logout', () => {
 describe('AUTH_FLOW=code', () => {
   it('sends a PKCE challenge, then buys the tokens with the code and the verifier', async () => {
     vi.useRealTimers()
-    const { generateKeyPair, exportJWK, createLocalJWKSet, SignJWT } = await import('jose')
+    const { generateKeyPair, exportJWK, SignJWT } = await import('jose')
+    const { localKeys } = await import('./jws.ts')
     const { privateKey, publicKey } = await generateKeyPair('RS256')
-    const keys = createLocalJWKSet({ keys: [{ ...(await exportJWK(publicKey)), kid: 'k', alg: 'RS256' }] })
+    const keys = localKeys({ keys: [{ ...(await exportJWK(publicKey)), kid: 'k', alg: 'RS256' }] })
     const storage = new MemoryStorage()
     const redirects: string[] = []
     const tokenRequests: URLSearchParams[] = []
@@ -225,7 +226,7 @@ describe('AUTH_FLOW=code', () => {
     const transaction = JSON.parse(storage.getItem(`ads-preview.auth.tx.${state}`)!)
     const lastNonce = transaction.nonce
     const { codeChallenge } = await import('./authorize.ts')
-    expect(url.searchParams.get('code_challenge')).toBe(await codeChallenge(transaction.codeVerifier))
+    expect(url.searchParams.get('code_challenge')).toBe(codeChallenge(transaction.codeVerifier))
 
     await expect(auth.handleCallback({ state, code: 'the-code' })).resolves.toBe('/main')
     expect(tokenRequests[0]?.get('code')).toBe('the-code')

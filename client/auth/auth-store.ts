@@ -1,12 +1,12 @@
 // The authentication state machine of spec 4 "Authentication" (all seven points) as a small
 // store outside React: login, callback, logout, silent refresh and its timer. Components read
 // it with useAuth(); the API client calls getAccessToken().
-import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose'
 import type { ClientConfig } from '../../shared/api.ts'
 import { RANDOM_STATE_LENGTH, TRANSACTION_EXPIRY_MS } from '../../shared/constants.ts'
 import { type AuthorizationResponse, authorizeUrl, codeChallenge, fromParams } from './authorize.ts'
 import { AuthError } from './errors.ts'
 import { verifyIdToken } from './id-token.ts'
+import { type KeyLookup, remoteKeys } from './jws.ts'
 import { randomString } from './random.ts'
 import {
   clearSession,
@@ -28,6 +28,8 @@ export interface AuthState {
   loginInitialized: boolean
   validatingToken: boolean
   refreshingToken: boolean
+  /** The server's access policy refused this signed-in user (403): why, as it said. */
+  accessDenied: string | null
 }
 
 export const REFRESH_FAILED_MESSAGE = 'Failed to refresh token'
@@ -42,7 +44,7 @@ export interface AuthDeps {
   /** A full-page navigation (the provider's pages). */
   redirect: (url: string) => void
   silentAuthorize: (url: string, issuer: string) => Promise<AuthorizationResponse>
-  keys?: JWTVerifyGetKey
+  keys?: KeyLookup
   now?: () => number
   /** For the code flow's token request. */
   fetch?: typeof fetch
@@ -61,7 +63,7 @@ function fromTokenResponse(
 
 export function createAuth(deps: AuthDeps) {
   const now = deps.now ?? Date.now
-  const keys = deps.keys ?? createRemoteJWKSet(new URL(deps.auth.jwksUri))
+  const keys = deps.keys ?? remoteKeys(deps.auth.jwksUri)
   const listeners = new Set<() => void>()
   let refreshPromise: Promise<string> | null = null
   let refreshTimer: ReturnType<typeof setTimeout> | undefined
@@ -78,6 +80,7 @@ export function createAuth(deps: AuthDeps) {
     loginInitialized: false,
     validatingToken: false,
     refreshingToken: false,
+    accessDenied: null,
   }
 
   function set(patch: Partial<AuthState>): void {
@@ -170,11 +173,12 @@ export function createAuth(deps: AuthDeps) {
     saveTransaction(deps.storage, transaction)
     set({ loginInitialized: true, loggedOut: false })
     const verifier = transaction.codeVerifier
-    if (!verifier) deps.redirect(authorizeUrl(deps.auth, transaction))
-    else
-      void codeChallenge(verifier).then((challenge) =>
-        deps.redirect(authorizeUrl(deps.auth, { ...transaction, codeChallenge: challenge })),
-      )
+    deps.redirect(
+      authorizeUrl(deps.auth, {
+        ...transaction,
+        ...(verifier ? { codeChallenge: codeChallenge(verifier) } : {}),
+      }),
+    )
   }
 
   /** Handles the callback's fragment; answers where to go next. Throws AuthError on failure. */
@@ -222,7 +226,7 @@ export function createAuth(deps: AuthDeps) {
       try {
         const request = { state: randomString(RANDOM_STATE_LENGTH), nonce: randomString(RANDOM_STATE_LENGTH) }
         const codeVerifier = usesCode ? randomString(64) : undefined
-        const pkce = codeVerifier ? { codeChallenge: await codeChallenge(codeVerifier) } : {}
+        const pkce = codeVerifier ? { codeChallenge: codeChallenge(codeVerifier) } : {}
         const response = await deps.silentAuthorize(
           authorizeUrl(deps.auth, { ...request, prompt: 'none', responseMode: 'web_message', ...pkce }),
           deps.auth.issuer,
@@ -262,7 +266,7 @@ export function createAuth(deps: AuthDeps) {
   function logout(): void {
     const idToken = readSession(deps.storage)?.idToken
     clearLocalSession()
-    set({ loggedOut: true, loginInitialized: false })
+    set({ loggedOut: true, loginInitialized: false, accessDenied: null })
     deps.sessionStore.setItem(LOGGED_OUT_FLAG, '1')
     if (deps.auth.endSessionEndpoint && idToken) {
       const url = new URL(deps.auth.endSessionEndpoint)
@@ -299,5 +303,7 @@ export function createAuth(deps: AuthDeps) {
     getAccessToken,
     startTokenTimer,
     clearError: () => set({ errorMessage: null, errorDetails: null }),
+    /** The API refused this user: the app shows why instead of its screens (never a login loop). */
+    denyAccess: (message: string) => set({ accessDenied: message }),
   }
 }

@@ -1,20 +1,26 @@
-import { createLocalJWKSet, exportJWK, generateKeyPair, type JWTPayload, SignJWT } from 'jose'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { createSign, generateKeyPairSync } from 'node:crypto'
+import { exportJWK, generateKeyPair, type JWTPayload, SignJWT } from 'jose'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { codeChallenge } from './authorize.ts'
 import { AuthError } from './errors.ts'
 import { verifyIdToken } from './id-token.ts'
+import { type Jwk, type KeyLookup, localKeys } from './jws.ts'
 
 const ISSUER = 'https://login.example.com/'
 const CLIENT = 'client-1'
-let keys: ReturnType<typeof createLocalJWKSet>
+let keys: KeyLookup
 let privateKey: CryptoKey
+let otherKey: CryptoKey
 
 beforeAll(async () => {
   const pair = await generateKeyPair('RS256')
   privateKey = pair.privateKey
-  keys = createLocalJWKSet({ keys: [{ ...(await exportJWK(pair.publicKey)), kid: 'k1', alg: 'RS256' }] })
+  otherKey = (await generateKeyPair('RS256')).privateKey
+  keys = localKeys({ keys: [{ ...(await exportJWK(pair.publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' }] })
 })
+afterEach(() => vi.unstubAllGlobals())
 
-async function idToken(claims: JWTPayload = {}, header: Record<string, unknown> = {}) {
+async function idToken(claims: JWTPayload = {}, header: Record<string, unknown> = {}, key?: CryptoKey) {
   return new SignJWT({ nonce: 'n-1', email: 'qa@example.com', ...claims })
     .setProtectedHeader({ alg: 'RS256', kid: 'k1', ...header })
     .setIssuer((claims.iss as string) ?? ISSUER)
@@ -22,7 +28,7 @@ async function idToken(claims: JWTPayload = {}, header: Record<string, unknown> 
     .setSubject((claims.sub as string) ?? 'user-1')
     .setIssuedAt((claims.iat as number) ?? Math.floor(Date.now() / 1000))
     .setExpirationTime((claims.exp as number) ?? '1h')
-    .sign(privateKey)
+    .sign(key ?? privateKey)
 }
 
 const expectations = (extra: Partial<Parameters<typeof verifyIdToken>[1]> = {}) => ({
@@ -94,5 +100,54 @@ describe('verifyIdToken', () => {
     expect(await refusal(await idToken({ at_hash: 'not-the-hash' }), { accessToken: 'token-1' })).toMatch(
       /at_hash/,
     )
+  })
+})
+
+describe('without WebCrypto (a plain-http intranet address is not a secure context)', () => {
+  it('verifies the signature and at_hash, and makes the PKCE challenge, with no crypto.subtle', async () => {
+    const accessToken = 'access-token-1'
+    const digest = new Uint8Array(
+      await crypto.subtle.digest('SHA-256', new TextEncoder().encode(accessToken)),
+    )
+    const atHash = Buffer.from(digest.subarray(0, 16)).toString('base64url')
+    const token = await idToken({ at_hash: atHash })
+    // What Chromium offers at http://ads.intranet: getRandomValues, and no subtle.
+    vi.stubGlobal('crypto', { getRandomValues: crypto.getRandomValues.bind(crypto) })
+    expect(globalThis.crypto.subtle).toBeUndefined()
+    await expect(verifyIdToken(token, expectations({ accessToken }))).resolves.toMatchObject({
+      sub: 'user-1',
+    })
+    expect(await refusal(token, { accessToken: 'another-access-token' })).toMatch(/at_hash/)
+    // RFC 7636, appendix B.
+    expect(codeChallenge('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk')).toBe(
+      'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    )
+  })
+
+  it('refuses a flipped signature bit, another key under our kid, an unknown kid and a short key', async () => {
+    const good = await idToken()
+    const [header, payload, signature] = good.split('.') as [string, string, string]
+    const bytes = Buffer.from(signature, 'base64url')
+    bytes[bytes.length - 1]! ^= 1
+    expect(await refusal(`${header}.${payload}.${bytes.toString('base64url')}`)).toMatch(/signature/)
+    // The signature with a byte more (s + n would still verify as a number).
+    expect(
+      await refusal(
+        `${header}.${payload}.${Buffer.concat([Buffer.from([0]), Buffer.from(signature, 'base64url')]).toString('base64url')}`,
+      ),
+    ).toMatch(/signature/)
+    expect(await refusal(await idToken({}, {}, otherKey))).toMatch(/signature/)
+    expect(await refusal(await idToken({}, { kid: 'k-unknown' }))).toMatch(/no applicable key/)
+    // jose will not sign with a 1024-bit key; Node will, and such a signature must not pass.
+    const weak = generateKeyPairSync('rsa', { modulusLength: 1024 })
+    const weakKeys = localKeys({
+      keys: [{ ...(weak.publicKey.export({ format: 'jwk' }) as Jwk), kid: 'k1' }],
+    })
+    const signingInput = `${header}.${payload}`
+    const weakSignature = createSign('RSA-SHA256')
+      .update(signingInput)
+      .sign(weak.privateKey)
+      .toString('base64url')
+    expect(await refusal(`${signingInput}.${weakSignature}`, { keys: weakKeys })).toMatch(/signature/)
   })
 })

@@ -1,15 +1,16 @@
 // The identity token checks of spec 5, done in the browser before a session is stored:
 // signature (RS256 only), issuer, audience, subject, nonce, exp/iat/nbf with leeway, max_age
-// against auth_time, the organisation claim when configured, at_hash when present.
-import { errors, type JWTPayload, type JWTVerifyGetKey, jwtVerify } from 'jose'
+// against auth_time, the organisation claim when configured, at_hash when present. No WebCrypto
+// (jws.ts), so they run on a plain-http intranet address as on https and localhost.
 import { AuthError } from './errors.ts'
+import { base64urlEncode, type KeyLookup, sha256Of, verifyRs256 } from './jws.ts'
 
 export interface IdTokenExpectations {
   issuer: string
   clientId: string
   nonce: string
   leewaySeconds: number
-  keys: JWTVerifyGetKey
+  keys: KeyLookup
   maxAgeSeconds?: number
   organization?: string
   /** The access token issued with it, for the at_hash check. */
@@ -17,47 +18,51 @@ export interface IdTokenExpectations {
   now?: number
 }
 
-async function atHash(accessToken: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(accessToken)))
-  let binary = ''
-  for (const byte of digest.subarray(0, digest.length / 2)) binary += String.fromCharCode(byte)
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+export type IdTokenClaims = Record<string, unknown>
+
+/** OpenID Connect Core 3.1.3.6: the left half of SHA-256 of the access token. */
+function atHash(accessToken: string): string {
+  const digest = sha256Of(accessToken)
+  return base64urlEncode(digest.subarray(0, digest.length / 2))
 }
 
-export async function verifyIdToken(idToken: string, expected: IdTokenExpectations): Promise<JWTPayload> {
+const invalid = (message: string) => new AuthError('invalid_token', message)
+
+function requireTime(payload: IdTokenClaims, claim: string): number {
+  const value = payload[claim]
+  if (typeof value !== 'number') throw invalid(`id_token: missing required "${claim}" claim`)
+  return value
+}
+
+export async function verifyIdToken(idToken: string, expected: IdTokenExpectations): Promise<IdTokenClaims> {
   const nowSeconds = Math.floor((expected.now ?? Date.now()) / 1000)
-  let payload: JWTPayload
-  try {
-    ;({ payload } = await jwtVerify(idToken, expected.keys, {
-      algorithms: ['RS256'],
-      issuer: expected.issuer,
-      audience: expected.clientId,
-      clockTolerance: expected.leewaySeconds,
-      currentDate: new Date(nowSeconds * 1000),
-      requiredClaims: ['sub', 'iat', 'exp'],
-    }))
-  } catch (error) {
-    if (error instanceof errors.JOSEError) throw new AuthError('invalid_token', `id_token: ${error.message}`)
-    throw error
+  const leeway = expected.leewaySeconds
+  const payload = await verifyRs256(idToken, expected.keys)
+  if (payload.iss !== expected.issuer) throw invalid('id_token: unexpected "iss" claim value')
+  const audiences = Array.isArray(payload.aud) ? payload.aud : [payload.aud]
+  if (!audiences.includes(expected.clientId)) throw invalid('id_token: unexpected "aud" claim value')
+  if (typeof payload.sub !== 'string' || payload.sub === '')
+    throw invalid('id_token: missing required "sub" claim')
+  const iat = requireTime(payload, 'iat')
+  if (requireTime(payload, 'exp') <= nowSeconds - leeway)
+    throw invalid('id_token: "exp" claim timestamp check failed')
+  if (typeof payload.nbf === 'number' && payload.nbf > nowSeconds + leeway) {
+    throw invalid('id_token: "nbf" claim timestamp check failed')
   }
-  if (typeof payload.iat === 'number' && payload.iat > nowSeconds + expected.leewaySeconds) {
-    throw new AuthError('invalid_token', 'id_token issued in the future')
-  }
-  if (payload.nonce !== expected.nonce) throw new AuthError('invalid_token', '`nonce` does not match.')
+  if (iat > nowSeconds + leeway) throw invalid('id_token issued in the future')
+  if (payload.nonce !== expected.nonce) throw invalid('`nonce` does not match.')
   if (expected.maxAgeSeconds !== undefined) {
-    if (typeof payload.auth_time !== 'number')
-      throw new AuthError('invalid_token', 'auth_time is required with max_age')
-    if (payload.auth_time + expected.maxAgeSeconds + expected.leewaySeconds < nowSeconds) {
-      throw new AuthError('invalid_token', 'auth_time is too far in the past (max_age)')
+    if (typeof payload.auth_time !== 'number') throw invalid('auth_time is required with max_age')
+    if (payload.auth_time + expected.maxAgeSeconds + leeway < nowSeconds) {
+      throw invalid('auth_time is too far in the past (max_age)')
     }
   }
   if (expected.organization !== undefined && payload.org_id !== expected.organization) {
-    throw new AuthError('invalid_token', '`org_id` does not match the configured organisation.')
+    throw invalid('`org_id` does not match the configured organisation.')
   }
   if (expected.accessToken !== undefined && payload.at_hash !== undefined) {
-    if (payload.at_hash !== (await atHash(expected.accessToken))) {
-      throw new AuthError('invalid_token', '`at_hash` does not match the access token.')
-    }
+    if (payload.at_hash !== atHash(expected.accessToken))
+      throw invalid('`at_hash` does not match the access token.')
   }
   return payload
 }

@@ -1,13 +1,15 @@
 import type { ReactNode } from 'react'
 import { Redirect, useLocation, useSearch } from 'wouter'
 import { useAuth, useAuthActions } from './auth-context.tsx'
+import { NoAccessPage } from './no-access-page.tsx'
 
 /** Spec 2/6: only signed-in users see it; others go to /login and come back here after. */
 export function Protected({ children }: { children: ReactNode }) {
-  const { isAuthenticated, refreshingToken } = useAuth()
+  const { isAuthenticated, refreshingToken, accessDenied } = useAuth()
   const auth = useAuthActions()
   const [location] = useLocation()
   const search = useSearch()
+  if (isAuthenticated && accessDenied !== null) return <NoAccessPage message={accessDenied} />
   if (isAuthenticated) return <>{children}</>
   if (refreshingToken)
     return (
