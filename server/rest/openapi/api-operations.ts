@@ -13,6 +13,10 @@ import { errorAnswer as error, type Operation } from './operation.ts'
 const UUID = { uuid: 'The upload uuid from the upload URL answer (it becomes the package uuid).' }
 const bearerErrors = {
   401: error('Missing or invalid access token.'),
+  403: error(
+    'The access policy refuses this caller (organisation, email domain, required claim, or a removed member); the body carries accessDenied: true.',
+  ),
+  503: error("The identity provider's userinfo did not answer (only when a rule needs it)."),
   413: error('The request body is larger than 64 KB.'),
 }
 
