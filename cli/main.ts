@@ -2,7 +2,8 @@
 // works in a clone after npm ci). The single executable answers the same commands and also runs
 // the server; from a clone the server starts with `npm start`.
 import fs from 'node:fs'
-import { CHECK_USAGE, runCheckCommand } from './check/check-command.ts'
+import { CHECK_USAGE } from './check/check-args.ts'
+import { runCheckCommand } from './check/check-command.ts'
 import { spawnSourceWorker } from './check/source-worker.ts'
 
 const { version } = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {

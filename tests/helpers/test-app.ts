@@ -50,10 +50,10 @@ export async function createTestApp(env: Record<string, string> = {}) {
     issuer,
     auth,
     pathOf,
-    /** Listens on a port the OS picks; answers the loopback origin. */
-    async listen(): Promise<string> {
-      const { port } = await product.listen(0)
-      return `http://127.0.0.1:${port}`
+    /** Listens on `port` (default: one the OS picks); answers the loopback origin. */
+    async listen(port = 0): Promise<string> {
+      const { port: listening } = await product.listen(port)
+      return `http://127.0.0.1:${listening}`
     },
     blobFiles: (folder = 'packages') =>
       fs.readdirSync(path.join(dataDir, 'blobs', folder), { withFileTypes: true }).map((d) => d.name),

@@ -1,0 +1,128 @@
+// `check --server` against the real server on a socket: packages uploaded, validated and created
+// there with a bearer token, the server's refusals as failures, a refused token or a server out
+// of reach as exit code 2, and the options that go with --server.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { playablePackage } from '../../tests/fixtures/check-packages.ts'
+import { packageWithoutMraid } from '../../tests/fixtures/packages.ts'
+import { parseJsonReport } from '../../tests/helpers/check-formats.ts'
+import { freePort } from '../../tests/helpers/product-process.ts'
+import { createTestApp, type TestApp } from '../../tests/helpers/test-app.ts'
+import { runCheckCommand } from './check-command.ts'
+import { spawnSourceWorker } from './source-worker.ts'
+
+vi.setConfig({ testTimeout: 30_000 })
+
+let t: TestApp
+let server: string
+let token: string
+let dir: string
+
+beforeAll(async () => {
+  const port = await freePort()
+  server = `http://127.0.0.1:${port}`
+  t = await createTestApp({ PUBLIC_URL: server })
+  await t.listen(port)
+  token = t.auth.Authorization.replace('Bearer ', '')
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'check-server-'))
+  fs.writeFileSync(path.join(dir, 'playable.zip'), playablePackage())
+  fs.writeFileSync(path.join(dir, 'no-mraid.zip'), packageWithoutMraid())
+})
+afterAll(async () => {
+  await t.cleanup()
+  fs.rmSync(dir, { recursive: true, force: true })
+})
+
+async function check(args: string[], env: NodeJS.ProcessEnv = {}) {
+  let stdout = ''
+  let stderr = ''
+  const code = await runCheckCommand(args, {
+    version: '0.0.0-test',
+    spawnWorker: spawnSourceWorker,
+    io: {
+      stdout: (text) => {
+        stdout += text
+      },
+      stderr: (text) => {
+        stderr += text
+      },
+      progress: false,
+      cwd: dir,
+      env,
+    },
+  })
+  return { code, stdout, stderr }
+}
+
+const listed = async () =>
+  (
+    (await (await t.app.request('/ads-preview/api/packages', { headers: t.auth })).json()) as {
+      packages: { uuid: string; filename: string }[]
+    }
+  ).packages
+
+describe('against a server', () => {
+  it('uploads, validates and creates each package; the ones the server refuses fail the run', async () => {
+    const { code, stdout } = await check(['.', '--server', server, '--token', token, '--format', 'json'])
+    expect(code).toBe(1)
+    const [invalid, playable] = parseJsonReport(stdout).packages
+    expect(invalid).toMatchObject({ file: 'no-mraid.zip', status: 'fail' })
+    expect(invalid?.issues.map((i) => i.message).join('\n')).toMatch(/does not load mraid\.js/)
+    expect(playable).toMatchObject({ file: 'playable.zip', status: 'pass' })
+    expect(playable?.remote?.indexUrl).toMatch(new RegExp(`^${server}/ads-preview/preview/`))
+    const packages = await listed()
+    expect(packages.map((p) => p.filename)).toEqual(['playable.zip'])
+    expect(packages[0]?.uuid).toBe(playable?.remote?.uuid)
+  })
+
+  it('takes the token from ADS_PREVIEW_TOKEN and the base path in the address, and keeps both versions', async () => {
+    const { code } = await check(['playable.zip', '--server', `${server}/ads-preview/`], {
+      ADS_PREVIEW_TOKEN: token,
+    })
+    expect(code).toBe(0)
+    expect((await listed()).filter((p) => p.filename === 'playable.zip')).toHaveLength(2)
+  })
+
+  it('fails a package whose name exists under --policy none', async () => {
+    const { code, stdout } = await check([
+      'playable.zip',
+      '--server',
+      server,
+      '--token',
+      token,
+      '--policy',
+      'none',
+    ])
+    expect(code).toBe(1)
+    expect(stdout).toMatch(/^FAIL {2}playable\.zip\n {6}server\.refused: Filename already exists/m)
+  })
+
+  it('ends with exit code 2 when the server refuses the token', async () => {
+    const { code, stderr } = await check(['.', '--server', server, '--token', 'not-a-token'])
+    expect(code).toBe(2)
+    expect(stderr).toMatch(/the server refused the token \(401: Missing or invalid access token\)/)
+  })
+
+  it('ends with exit code 2 when the server cannot be reached', async () => {
+    const closed = await freePort()
+    const { code, stderr } = await check(['.', '--server', `http://127.0.0.1:${closed}`, '--token', token])
+    expect(code).toBe(2)
+    expect(stderr).toMatch(/cannot reach http:\/\/127\.0\.0\.1:\d+: ECONNREFUSED/)
+  })
+})
+
+it.each([
+  [['x.zip', '--server', 'http://127.0.0.1:1'], /--server needs --token \(or ADS_PREVIEW_TOKEN\)/],
+  [['x.zip', '--token', 'abc'], /--token and --policy go with --server/],
+  [['x.zip', '--server', 'ftp://example.com', '--token', 'abc'], /--server must be an http\(s\) address/],
+  [
+    ['x.zip', '--server', 'http://127.0.0.1:1', '--token', 'abc', '--policy', 'all'],
+    /--policy must be one of none, keep, overwrite/,
+  ],
+])('%j is a usage error', async (args, message) => {
+  const { code, stderr } = await check(args)
+  expect(code).toBe(2)
+  expect(stderr).toMatch(message)
+})
