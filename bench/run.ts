@@ -2,6 +2,7 @@
 // table is printed and written to bench/results/latest.md. Not part of `npm test`.
 import fs from 'node:fs'
 import os from 'node:os'
+import { benchBinaryStart } from './binary-start.ts'
 import { benchBrowser } from './browser.ts'
 import { benchCheck } from './check.ts'
 import { benchClientBundle } from './client-bundle.ts'
@@ -19,6 +20,7 @@ const figures: Figure[] = [
   ...(await benchListing()),
   ...(await benchClientBundle()),
   ...(await benchBrowser()),
+  ...(await benchBinaryStart()),
 ]
 
 const rows = figures.map((f) => {
