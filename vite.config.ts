@@ -12,8 +12,15 @@ export default defineConfig({
   base: `${BASE_PATH}/`,
   // The MRAID host that previews load as mraid.js is built with the client, into its folder.
   plugins: [react(), mraidHostPlugin()],
-  build: { outDir: '../dist/client', emptyOutDir: true, sourcemap: true },
-  worker: { format: 'es' },
+  // Rolldown warns when a plugin takes much of a build's time, which a busy machine causes by
+  // itself: a warning nobody can act on, printed on `npm start`'s first build.
+  build: {
+    outDir: '../dist/client',
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: { checks: { bundlerTimings: false } },
+  },
+  worker: { format: 'es', rolldownOptions: { checks: { bundlerTimings: false } } },
   server: {
     port: serverPort + 1,
     proxy: {
