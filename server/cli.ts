@@ -3,7 +3,8 @@
 // parsed, DATA_DIR is made owner-only and private, the server starts, says where it is, and
 // stops cleanly on SIGTERM / SIGINT. Every failure to start is one line naming what to change.
 import process from 'node:process'
-import { type Config, ConfigError, parseConfig } from './config/parse-config.ts'
+import { type Config, ConfigError, configVariableNames, parseConfig } from './config/parse-config.ts'
+import { describeUnknown, unknownVariables } from './config/unknown-variables.ts'
 import { explainListenError } from './http/listen-errors.ts'
 import { configureLogger, logger } from './log/logger.ts'
 import { parseArgs } from './run/args.ts'
@@ -58,6 +59,8 @@ export async function runServerCli(options: ServerCliOptions = {}): Promise<void
     fail(error.problems.map((problem) => `Invalid configuration: ${problem}`))
   }
   configureLogger(config.log)
+  for (const unknown of unknownVariables(process.env, configVariableNames()))
+    logger.warn(describeUnknown(unknown))
   try {
     restrictToOwner(config.dataDir)
     keepTempInDataDir(config.dataDir)
