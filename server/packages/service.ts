@@ -19,7 +19,7 @@ import { logger } from '../log/logger.ts'
 import { type BlobStore, blobKeys } from '../storage/blob-store.ts'
 import { type PackageRow, toPackageView } from './package-view.ts'
 
-/** How long an upload may take from URL to create before the sweep removes it. */
+/** How long an upload may take, after its URL expires, to be validated and created before the sweep removes it. */
 export const UPLOAD_LIFETIME_MS = 60 * 60 * 1000
 
 export type Inspect = (source: ByteSource, options: InspectOptions) => Promise<InspectionReport>
@@ -63,7 +63,8 @@ export type PackageService = ReturnType<typeof createPackageService>
 
 export function createPackageService(deps: PackageServiceDeps) {
   const { db, blobStore, config, inspect } = deps
-  const now = deps.now ?? Date.now
+  // Read when asked (not captured), so a test that moves the clock moves it here too.
+  const now = deps.now ?? (() => Date.now())
   const view = (row: PackageRow): Package => toPackageView(row, config.publicUrl)
 
   function filenameTaken(filename: string): boolean {
@@ -121,7 +122,8 @@ export function createPackageService(deps: PackageServiceDeps) {
           blobKey: key,
           createdBy: user.email ?? user.sub,
           createdAt,
-          expiresAt: createdAt + UPLOAD_LIFETIME_MS,
+          // A URL valid for longer than an hour (SIGNED_URL_TTL_SECONDS) keeps its upload as long.
+          expiresAt: createdAt + config.uploads.signedUrlTtlSeconds * 1000 + UPLOAD_LIFETIME_MS,
         })
         .run()
       const signedRequest = blobStore.signPutUrl({

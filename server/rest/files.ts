@@ -34,7 +34,8 @@ function nodeStream(c: { req: { raw: Request }; env: unknown }): Readable {
 }
 
 export function createFileRoutes(deps: FileRoutesDeps) {
-  const now = deps.now ?? Date.now
+  // Read when asked (not captured), so a test that moves the clock moves it here too.
+  const now = deps.now ?? (() => Date.now())
   return new Hono()
     .put('/upload', async (c) => {
       const check = verifyPutQuery(
