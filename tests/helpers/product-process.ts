@@ -68,16 +68,18 @@ export function freePort(): Promise<number> {
 export interface StartProductOptions {
   /** The command and its arguments; the source server by default. */
   command?: readonly string[]
-  env?: Record<string, string>
+  /** Its variables; a function when they name the port (PUBLIC_URL at another host name). */
+  env?: Record<string, string> | ((port: number) => Record<string, string>)
   cwd?: string
   timeoutMs?: number
 }
 
 export async function startProduct(options: StartProductOptions = {}): Promise<ProductProcess> {
   const port = await freePort()
+  const env = typeof options.env === 'function' ? options.env(port) : options.env
   const { child, output } = spawnCapturing(options.command ?? PRODUCT, {
-    ...options,
-    env: { PORT: String(port), LOG_REQUESTS: '0', ...options.env },
+    ...(options.cwd ? { cwd: options.cwd } : {}),
+    env: { PORT: String(port), LOG_REQUESTS: '0', ...env },
   })
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
   const base = `http://localhost:${port}/ads-preview`
