@@ -5,7 +5,7 @@ import { fetchRequestHandler } from '@trpc/server/adapters/fetch'
 import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { ClientConfig } from '../shared/api.ts'
-import { BASE_PATH } from '../shared/constants.ts'
+import { BASE_PATH, TRPC_MAX_BATCH_SIZE } from '../shared/constants.ts'
 import { type Authenticate, type AuthVariables, requireUser } from './auth/bearer.ts'
 import { AppError } from './errors.ts'
 import type { Readiness } from './health/readiness.ts'
@@ -92,6 +92,7 @@ export function createApp(deps: AppDeps) {
   base.all('/trpc/*', (c) =>
     fetchRequestHandler({
       endpoint: `${BASE_PATH}/trpc`,
+      maxBatchSize: TRPC_MAX_BATCH_SIZE,
       req: c.req.raw,
       router: appRouter,
       createContext: () => createContextInner({ service: deps.service, user: c.var.user }),

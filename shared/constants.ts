@@ -17,6 +17,8 @@ export const UPLOAD_MODES = {
 export type UploadMode = keyof typeof UPLOAD_MODES
 
 export const DEFAULT_MAX_PACKAGE_BYTES = 100 * 1024 * 1024
+/** Calls per tRPC batch: the server refuses more (a batch of 1,000 lists answered 18 MB), the client sends fewer. */
+export const TRPC_MAX_BATCH_SIZE = 10
 export const PREVIEW_QR_SIZE = 256
 export const THUMBNAIL_SIZE = { width: 60, height: 78 } as const
 export const DATE_FORMAT = 'DD.MM.YYYY HH:mm'

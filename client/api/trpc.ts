@@ -5,6 +5,7 @@ import { createTRPCClient, httpBatchLink } from '@trpc/client'
 import { createTRPCContext } from '@trpc/tanstack-react-query'
 import type { AppRouter } from '../../server/trpc/router.ts'
 import { apiErrorSchema } from '../../shared/api.ts'
+import { TRPC_MAX_BATCH_SIZE } from '../../shared/constants.ts'
 import { API } from '../../shared/paths.ts'
 import { denyAccess, getAccessToken, refreshAccessToken } from '../auth/access-token.ts'
 import { HttpError } from './api-error.ts'
@@ -43,6 +44,7 @@ export function createApiClient() {
     links: [
       httpBatchLink({
         url: API.trpc,
+        maxItems: TRPC_MAX_BATCH_SIZE,
         headers: async () => ({ Authorization: `Bearer ${await getAccessToken()}` }),
         fetch: fetchWithRefresh,
       }),
