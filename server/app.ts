@@ -10,6 +10,7 @@ import { type Authenticate, type AuthVariables, requireUser } from './auth/beare
 import { AppError } from './errors.ts'
 import type { Readiness } from './health/readiness.ts'
 import { createHealthRoutes } from './health/routes.ts'
+import { appContentSecurityPolicy } from './http/content-security.ts'
 import { requestLog } from './http/request-log.ts'
 import { createStaticClient } from './http/static-client.ts'
 import { logger } from './log/logger.ts'
@@ -38,6 +39,8 @@ export interface AppDeps {
   /** PUBLIC_URL + BASE_PATH: the API's base in the OpenAPI document. */
   appUrl: string
   clientDir: string
+  /** PUBLIC_URL, for the app's Content-Security-Policy. */
+  publicUrl: string
   preview: ReturnType<typeof createPreviewRoutes>
   identityProvider?: IdentityProviderHandler
   logRequests?: boolean
@@ -46,7 +49,14 @@ export interface AppDeps {
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<{ Variables: AuthVariables }>()
-  const serveClient = createStaticClient(deps.clientDir)
+  const serveClient = createStaticClient(
+    deps.clientDir,
+    appContentSecurityPolicy({
+      publicUrl: deps.publicUrl,
+      auth: deps.clientConfig.auth,
+      uploadUrls: [deps.blobStore.uploadUrl],
+    }),
+  )
 
   app.use(requestContext())
   if (deps.logRequests) app.use(requestLog())

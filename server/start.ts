@@ -109,6 +109,7 @@ export async function startProduct(configured: Config, options: StartOptions = {
     clientConfig: identity.clientConfig,
     appUrl: config.appUrl,
     clientDir: config.clientDir,
+    publicUrl: config.publicUrl,
     logRequests: config.http.logRequests,
     readiness: createReadiness({ database: () => checkDatabase(db), storage: () => blobStore.probe() }),
     ...(identity.provider ? { identityProvider: identity.provider } : {}),

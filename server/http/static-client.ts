@@ -6,7 +6,8 @@ import path from 'node:path'
 import type { Context } from 'hono'
 import { contentTypeOf } from '../preview/content-type.ts'
 
-export function createStaticClient(clientDir: string) {
+/** `contentSecurityPolicy` goes on the app's page (server/http/content-security.ts). */
+export function createStaticClient(clientDir: string, contentSecurityPolicy: string) {
   const root = path.resolve(clientDir)
   const indexFile = path.join(root, 'index.html')
   const missing = `<!doctype html><meta charset="utf-8"><title>Ads Preview</title>
@@ -26,6 +27,11 @@ export function createStaticClient(clientDir: string) {
       if (relativePath.startsWith('assets/')) return c.text('Not found', 404)
     }
     const html = await fsp.readFile(indexFile, 'utf8').catch(() => missing)
-    return c.html(html, 200, { 'Cache-Control': 'no-cache', 'Referrer-Policy': 'no-referrer' })
+    return c.html(html, 200, {
+      'Cache-Control': 'no-cache',
+      'Referrer-Policy': 'no-referrer',
+      'Content-Security-Policy': contentSecurityPolicy,
+      'X-Frame-Options': 'DENY',
+    })
   }
 }

@@ -15,6 +15,8 @@ export interface LoginInteractionDeps {
   /** Where the provider is mounted (`${BASE_PATH}/oidc`). */
   mount: string
   title: string
+  /** login-policy.ts */
+  contentSecurityPolicy: string
   /** Signs the CSRF tokens. */
   cookieKey: string
   signIn: (email: string, password: string, address: string) => Promise<SignInResult>
@@ -32,6 +34,8 @@ export function createLoginInteraction(deps: LoginInteractionDeps) {
     res: ServerResponse,
     path: string,
   ): Promise<Response> {
+    c.header('Content-Security-Policy', deps.contentSecurityPolicy)
+    c.header('X-Frame-Options', 'DENY')
     let details: Awaited<ReturnType<typeof provider.interactionDetails>>
     try {
       details = await provider.interactionDetails(req, res)

@@ -1,5 +1,7 @@
 // The embedded provider's own pages: sign-in and sign-out. Server-rendered, no JavaScript
 // needed (sign-out submits itself when scripts run, and shows a button when they do not).
+import { createHash } from 'node:crypto'
+
 const escapeHtml = (value: string) =>
   value.replace(
     /[&<>"']/g,
@@ -21,6 +23,15 @@ button:hover{background:#1c47b3}
 .error{background:#fdecec;color:#8a1c1c;border:1px solid #f3b8b8;border-radius:8px;padding:10px 12px;margin:0 0 8px}
 .brand{font-weight:700;color:#2457d6;letter-spacing:.02em;margin-bottom:18px}
 `
+
+const LOGOUT_SCRIPT =
+  "(function(){var f=document.getElementById('op.logoutForm');var i=document.createElement('input');i.type='hidden';i.name='logout';i.value='yes';f.appendChild(i);f.submit()})()"
+
+/** The pages' only inline script and style, by hash, for their Content-Security-Policy. */
+export const PAGE_INLINE_HASHES = {
+  scripts: [createHash('sha256').update(LOGOUT_SCRIPT).digest('base64')],
+  styles: [createHash('sha256').update(STYLE).digest('base64')],
+}
 
 function page(title: string, body: string, extraHead = ''): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
@@ -60,7 +71,7 @@ export function logoutPage(productTitle: string, form: string): string {
     `<div class="brand">${escapeHtml(productTitle)}</div><h1>Signing out…</h1>
 ${form}
 <noscript><button type="submit" form="op.logoutForm" name="logout" value="yes">Sign out</button></noscript>
-<script>(function(){var f=document.getElementById('op.logoutForm');var i=document.createElement('input');i.type='hidden';i.name='logout';i.value='yes';f.appendChild(i);f.submit()})()</script>`,
+<script>${LOGOUT_SCRIPT}</script>`,
   )
 }
 

@@ -13,6 +13,7 @@ import { createSqliteAdapter, purgeExpired } from './adapter.ts'
 import { allowImplicitOnLocalHttp } from './implicit-on-local-http.ts'
 import { loadOrCreateProviderKeys } from './keys.ts'
 import { createLoginInteraction } from './login-interaction.ts'
+import { enforceLoginPolicy, loginPolicyFor } from './login-policy.ts'
 import { errorPage, logoutPage } from './pages.ts'
 import { publicOrigin } from './public-origin.ts'
 import { createPasswordSignIn } from './sign-in.ts'
@@ -163,8 +164,11 @@ export async function createEmbeddedIdentityProvider(deps: {
   allowImplicitOnLocalHttp(provider, auth.redirectUrl)
 
   const callback = provider.callback()
+  const loginPolicy = loginPolicyFor(config)
+  enforceLoginPolicy(provider, loginPolicy)
   const interaction = createLoginInteraction({
     provider,
+    contentSecurityPolicy: loginPolicy,
     mount: OIDC_MOUNT,
     title,
     cookieKey: keys.cookieKeys[0]!,

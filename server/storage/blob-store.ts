@@ -20,6 +20,8 @@ export interface StoredBlob {
 export interface BlobStore {
   /** An absolute URL the browser PUTs the file to, with no bearer header. */
   signPutUrl(request: SignedPutRequest): string
+  /** Where those URLs point (its origin goes into the app's Content-Security-Policy). */
+  readonly uploadUrl: string
   /** Writes a body to `key` atomically: nothing is visible under `key` until all of it is on disk. */
   write(key: string, body: Readable, options: { maxBytes: number }): Promise<StoredBlob>
   openSource(key: string): Promise<ClosableByteSource>

@@ -51,6 +51,7 @@ export function createLocalDiskStore(options: LocalDiskStoreOptions): BlobStore 
   }
 
   return {
+    uploadUrl: options.putUrl,
     signPutUrl({ key, contentType, maxBytes, expiresInSeconds }) {
       fileOf(key)
       const expires = Math.floor(now() / 1000) + expiresInSeconds
