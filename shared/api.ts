@@ -3,6 +3,7 @@
 // where the spec names them so. zod/mini: the same schemas at a tenth of the browser bundle.
 import { z } from 'zod/mini'
 import { UPLOAD_CONTENT_TYPE, UPLOAD_POLICIES } from './constants.ts'
+import { withoutBidiControls } from './filename.ts'
 
 export const uploadPolicySchema = z.enum(UPLOAD_POLICIES)
 
@@ -34,13 +35,17 @@ export const packageAnswerSchema = z.object({ package: packageSchema })
 export const deletedAnswerSchema = z.object({ uuid: z.string() })
 
 export const uploadUrlQuerySchema = z.object({
-  filename: z.string().check(
-    z.minLength(1, 'filename is required'),
-    z.maxLength(255, 'filename is longer than 255 characters'),
-    z.refine(
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
-      (name) => !/[/\\\u0000-\u001f]/.test(name),
-      'filename must not contain slashes or control characters',
+  // Stored without bidi controls (shared/filename.ts), and checked as stored.
+  filename: z.pipe(
+    z.pipe(z.string(), z.transform(withoutBidiControls)),
+    z.string().check(
+      z.minLength(1, 'filename is required'),
+      z.maxLength(255, 'filename is longer than 255 characters'),
+      z.refine(
+        // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
+        (name) => !/[/\\\u0000-\u001f]/.test(name),
+        'filename must not contain slashes or control characters',
+      ),
     ),
   ),
   contentType: z.literal(UPLOAD_CONTENT_TYPE, { error: `contentType must be ${UPLOAD_CONTENT_TYPE}` }),

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { type FileRejection, useDropzone } from 'react-dropzone'
 import { UPLOAD_CONTENT_TYPE } from '../../shared/constants.ts'
+import { withoutBidiControls } from '../../shared/filename.ts'
 import { useClientConfig } from '../config.ts'
 import { UploadIcon } from '../layout/icons.tsx'
 import { formatFileSize } from '../packages/format.ts'
@@ -84,7 +85,7 @@ export function UploadPanel({ upload }: { upload: ReturnType<typeof useUpload> }
         <div className="upload-status" aria-live="polite">
           {file && (busy || state.status) && (
             <p className="upload-file">
-              <span className="subject">{file.name}</span>{' '}
+              <span className="subject">{withoutBidiControls(file.name)}</span>{' '}
               <span className="muted">{formatFileSize(file.size)}</span>
             </p>
           )}
@@ -99,7 +100,7 @@ export function UploadPanel({ upload }: { upload: ReturnType<typeof useUpload> }
 
         {showDimmer && file && (
           <FilenameExistsDimmer
-            filename={file.name}
+            filename={withoutBidiControls(file.name)}
             onReplace={() => void start(file, 'replace')}
             onKeepBoth={() => void start(file, 'keepBoth')}
             onCancel={() => {
@@ -134,7 +135,13 @@ export function UploadPanel({ upload }: { upload: ReturnType<typeof useUpload> }
           <IssueList issues={issues.banner} />
         </div>
       )}
-      {inspected && <InspectionHints result={inspection} filename={inspected.name} issues={issues.card} />}
+      {inspected && (
+        <InspectionHints
+          result={inspection}
+          filename={withoutBidiControls(inspected.name)}
+          issues={issues.card}
+        />
+      )}
     </section>
   )
 }

@@ -1,5 +1,6 @@
 // A package row as the API shows it (spec 3): snake_case, absolute capability URLs.
 import type { Package } from '../../shared/api.ts'
+import { withoutBidiControls } from '../../shared/filename.ts'
 import { API } from '../../shared/paths.ts'
 import type { packages } from '../db/schema.ts'
 
@@ -18,14 +19,16 @@ export type PackageRow = Pick<
 >
 
 export function toPackageView(row: PackageRow, publicUrl: string): Package {
+  // Records made before bidi controls were removed at upload still carry them.
+  const filename = withoutBidiControls(row.filename)
   return {
     id: row.id,
     uuid: row.uuid,
-    filename: row.filename,
+    filename,
     filename_version: row.filenameVersion,
     file_size: row.fileSize,
     created_at: new Date(row.createdAt).toISOString(),
-    package_url: publicUrl + API.download(row.uuid, row.filename),
+    package_url: publicUrl + API.download(row.uuid, filename),
     index_url: publicUrl + API.preview(row.uuid),
     preview_url: { thumbnail: publicUrl + API.thumbnail(row.uuid) },
     ad_size: row.adWidth && row.adHeight ? `${row.adWidth}x${row.adHeight}` : null,

@@ -6,6 +6,7 @@ import type { ReadableStream as NodeWebStream } from 'node:stream/web'
 import type { HttpBindings } from '@hono/node-server'
 import { Hono } from 'hono'
 import { MESSAGES, UPLOAD_CONTENT_TYPE } from '../../shared/constants.ts'
+import { withoutBidiControls } from '../../shared/filename.ts'
 import { AppError } from '../errors.ts'
 import { answerRanged } from '../http/byte-range.ts'
 import { pullStream } from '../http/pull-stream.ts'
@@ -20,7 +21,9 @@ export interface FileRoutesDeps {
   now?: () => number
 }
 
-function attachment(filename: string): string {
+function attachment(stored: string): string {
+  // The name the browser saves the file under: no bidi controls (a record may predate the rule).
+  const filename = withoutBidiControls(stored)
   const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_')
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`
 }
