@@ -78,7 +78,10 @@ export async function startProduct(configured: Config, options: StartOptions = {
   // The HTTP server exists before the parts that need its address (the thumbnailer renders
   // through it); it gets the app as its request handler once the app is built.
   // Idle, not total: a 500 MB upload on a slow line is fine, a connection that stalls is not.
+  // Node's own total limit per request (300 s) would cut a slow but steady upload with 408
+  // (issue #12), so it is off; headers must still arrive within Node's 60 s.
   server.setTimeout(config.http.idleTimeoutSeconds * 1000)
+  server.requestTimeout = 0
   const listeningPort = () => (server.address() as AddressInfo | null)?.port ?? config.port
   const thumbnailer = createThumbnailer({
     db,
