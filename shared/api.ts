@@ -35,18 +35,21 @@ export const packageAnswerSchema = z.object({ package: packageSchema })
 export const deletedAnswerSchema = z.object({ uuid: z.string() })
 
 export const uploadUrlQuerySchema = z.object({
-  // Stored without bidi controls (shared/filename.ts), and checked as stored.
+  // Stored without bidi controls (shared/filename.ts): a name of nothing else is empty.
   filename: z.pipe(
-    z.pipe(z.string(), z.transform(withoutBidiControls)),
-    z.string().check(
-      z.minLength(1, 'filename is required'),
-      z.maxLength(255, 'filename is longer than 255 characters'),
-      z.refine(
-        // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
-        (name) => !/[/\\\u0000-\u001f]/.test(name),
-        'filename must not contain slashes or control characters',
+    z.pipe(
+      z.string().check(
+        z.minLength(1, 'filename is required'),
+        z.maxLength(255, 'filename is longer than 255 characters'),
+        z.refine(
+          // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
+          (name) => !/[/\\\u0000-\u001f]/.test(name),
+          'filename must not contain slashes or control characters',
+        ),
       ),
+      z.transform(withoutBidiControls),
     ),
+    z.string().check(z.minLength(1, 'filename is required')),
   ),
   contentType: z.literal(UPLOAD_CONTENT_TYPE, { error: `contentType must be ${UPLOAD_CONTENT_TYPE}` }),
   policy: z._default(uploadPolicySchema, 'none'),
