@@ -18,7 +18,11 @@ export function createGeometry(window: HostWindow, options: HostOptions, announc
   let reported: string | null = null
   let settleTimer: ReturnType<typeof setTimeout> | null = null
 
-  const viewport = (): Position => ({ x: 0, y: 0, width: window.innerWidth, height: window.innerHeight })
+  const viewport = (): Position => ({
+    ...options.offset,
+    width: window.innerWidth,
+    height: window.innerHeight,
+  })
   const key = (position: Position) => `${position.width}x${position.height}`
 
   function announce(force: boolean, isDefault: boolean): void {
@@ -41,6 +45,12 @@ export function createGeometry(window: HostWindow, options: HostOptions, announc
       },
     maxSize: (): Size => options.maxSize ?? { width: window.innerWidth, height: window.innerHeight },
     current: (): Position => currentPosition ?? viewport(),
+    /** Where an expanded ad starts: the safe area's corner when the container plays a device. */
+    expandedPosition: (): Position => {
+      const max = options.maxSize ?? { width: window.innerWidth, height: window.innerHeight }
+      const safe = options.maxSize && options.safeArea ? options.safeArea : { left: 0, top: 0 }
+      return { x: safe.left, y: safe.top, ...max }
+    },
     default: (): Position => defaultPosition ?? viewport(),
     /** At ready: the web view as it is now is the default position. */
     settleDefault(): void {
@@ -53,6 +63,12 @@ export function createGeometry(window: HostWindow, options: HostOptions, announc
       currentPosition = position
     },
     backToDefault(): void {
+      currentPosition = defaultPosition
+    },
+    /** The container moved the web view (same size: no sizeChange). */
+    moved(isDefault: boolean): void {
+      if (!isDefault) return
+      defaultPosition = viewport()
       currentPosition = defaultPosition
     },
     /** After a state change: sizeChange when the view has been resized, or once settled. */

@@ -1,9 +1,10 @@
 // The Ads Preview MRAID 3.0 host, bundled into one script (mraid-host.js) and served for any
-// request ending in mraid.js when the package lacks one, so a creative runs in a browser tab as
-// it would in an app's web view. Reference: IAB MRAID 3.0 (state machine, events, errors), with
-// MRAID 2.0 behaviour kept.
-
+// request ending in mraid.js when the package lacks one, and placed before the creative's first
+// script in index_url, so a creative runs in a browser tab as it would in an app's web view.
+// Reference: IAB MRAID 3.0 (state machine, events, errors), with MRAID 2.0 behaviour kept.
+import type { ContainerMessage } from '../shared/mraid/host-protocol.ts'
 import { createContainerLink } from './container-link.ts'
+import { createDevice } from './device.ts'
 import { readHostOptions } from './host-options.ts'
 import type { HostWindow } from './host-window.ts'
 import { createMraid } from './mraid-api.ts'
@@ -12,13 +13,15 @@ import { isNumber } from './resize-properties.ts'
 
 declare global {
   interface Window {
-    mraid?: { __adsPreviewHost?: boolean }
+    mraid?: unknown
     MRAID_ENV?: Record<string, unknown>
   }
 }
 
 function install(window: HostWindow): void {
-  if (window.mraid?.__adsPreviewHost) return
+  // Loaded twice (index_url places it first, the creative loads mraid.js itself), or an app's
+  // SDK already put its own in place: the first one stays.
+  if (window.mraid) return
   const options = readHostOptions(window.location.search)
   const link = createContainerLink(window)
   window.MRAID_ENV = window.MRAID_ENV ?? {
@@ -30,25 +33,66 @@ function install(window: HostWindow): void {
     limitAdTracking: true,
     coppa: false,
   }
-  const { mraid, container } = createMraid({ window, options, report: link.report })
-  window.mraid = Object.assign(mraid, { __adsPreviewHost: true })
-
-  // The workbench (the parent frame) drives viewability, exposure and volume.
-  link.onMessage((message) => {
-    if (message.type === 'viewable' && typeof message.value === 'boolean')
-      container.setViewable(message.value)
-    else if (message.type === 'exposure' && isNumber(message.value)) container.setExposure(message.value)
-    else if (message.type === 'volume' && isNumber(message.value)) container.setVolume(message.value)
+  const device = createDevice(window, options, link.report)
+  const { mraid, container } = createMraid({
+    window,
+    options,
+    report: link.report,
+    orientation: device.orientation,
   })
+  window.mraid = mraid
+
+  const onContainerMessage = (message: ContainerMessage) => {
+    switch (message.type) {
+      case 'viewable':
+        if (typeof message.value === 'boolean') container.setViewable(message.value)
+        break
+      case 'exposure':
+        if (isNumber(message.value)) container.setExposure(message.value)
+        break
+      case 'volume':
+        if (isNumber(message.value)) container.setVolume(message.value)
+        break
+      case 'position':
+        options.offset = { x: message.x, y: message.y }
+        container.moved()
+        break
+      case 'device': {
+        const turned = message.orientation !== device.orientation()
+        Object.assign(options, {
+          screen: message.screen,
+          maxSize: message.maxSize,
+          orientation: message.orientation,
+          safeArea: message.safeArea,
+        })
+        if (turned) device.rotated()
+        device.report(container.sizes())
+        break
+      }
+    }
+  }
+  // The workbench (the parent frame) plays the app: viewability, exposure, volume, the device.
+  link.onMessage(onContainerMessage)
   // The workbench's console also shows the creative's console output and network requests.
   if (link.framed) observePage(window, link.report)
-  window.addEventListener('resize', () => container.resized())
+  // A task later, so that a rotation the container sent before resizing the web view applies
+  // first and sizeChange listeners read the new screen.
+  window.addEventListener('resize', () =>
+    setTimeout(() => {
+      container.resized()
+      if (options.orientation === null) device.report(container.sizes())
+    }, 0),
+  )
 
-  // Ready after the document has been parsed, so listeners the creative adds right after
-  // loading mraid.js hear it.
-  if (window.document.readyState === 'loading')
-    window.document.addEventListener('DOMContentLoaded', () => container.ready())
-  else setTimeout(() => container.ready(), 0)
+  // Ready once the page has loaded, as the SDKs fire it (after the web view's page-finished),
+  // and after the creative's own load listeners: at window.onload the state is still loading.
+  const ready = () =>
+    setTimeout(() => {
+      container.ready()
+      device.report(container.sizes())
+    }, 0)
+  if (window.document.readyState === 'complete') ready()
+  else window.addEventListener('load', ready)
 }
 
 install(window)

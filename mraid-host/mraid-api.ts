@@ -5,7 +5,7 @@
 import { createCloseRegion } from './close-region.ts'
 import type { Report } from './container-link.ts'
 import { createGeometry } from './geometry.ts'
-import type { HostOptions } from './host-options.ts'
+import type { HostOptions, Orientation } from './host-options.ts'
 import type { HostWindow } from './host-window.ts'
 import { createListeners, isMraidEvent, type Listener, type MraidEvent } from './listeners.ts'
 import { checkResizeProperties, isNumber, type ResizeProperties } from './resize-properties.ts'
@@ -26,9 +26,10 @@ export interface HostDeps {
   window: HostWindow
   options: HostOptions
   report: Report
+  orientation: () => Orientation
 }
 
-export function createMraid({ window, options, report }: HostDeps) {
+export function createMraid({ window, options, report, orientation }: HostDeps) {
   let state: MraidState = 'loading'
   let viewable = options.viewable
   let exposure = viewable ? 100 : 0
@@ -109,7 +110,7 @@ export function createMraid({ window, options, report }: HostDeps) {
       if (url !== undefined && url !== null && typeof url !== 'string')
         return fail('expand URL must be a string', 'expand')
       if (url) window.open(url, '_blank')
-      geometry.moveTo({ x: 0, y: 0, ...geometry.maxSize() })
+      geometry.moveTo(geometry.expandedPosition())
       setState('expanded')
       closeRegion.show()
       geometry.expectResize()
@@ -173,10 +174,7 @@ export function createMraid({ window, options, report }: HostDeps) {
       if (typeof forceOrientation === 'string' && forceOrientation)
         orientationProperties.forceOrientation = forceOrientation
     }),
-    getCurrentAppOrientation: () => ({
-      orientation: window.innerWidth > window.innerHeight ? 'landscape' : 'portrait',
-      locked: false,
-    }),
+    getCurrentAppOrientation: () => ({ orientation: orientation(), locked: false }),
     getCurrentPosition: () => geometry.current(),
     getDefaultPosition: () => geometry.default(),
     getMaxSize: () => geometry.maxSize(),
@@ -227,6 +225,11 @@ export function createMraid({ window, options, report }: HostDeps) {
     resized(): void {
       if (state !== 'loading' && state !== 'hidden') geometry.resized(state === 'default')
     },
+    moved(): void {
+      geometry.moved(state === 'default' || state === 'loading')
+    },
+    /** The screen and maximum size the ad would read now. */
+    sizes: () => ({ screen: geometry.screen(), maxSize: geometry.maxSize() }),
   }
   return { mraid, container }
 }

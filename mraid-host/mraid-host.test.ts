@@ -1,80 +1,30 @@
 // The bundled MRAID host script, run in a small fake window (node:vm): the state machine of
 // MRAID 2.0/3.0 and an error event, with the method's name as action, for every invalid call.
-import vm from 'node:vm'
 import { describe, expect, it, vi } from 'vitest'
 import { bundleMraidHost } from './bundle.ts'
+import { loadHost, tick } from './fake-window.ts'
 
 const HOST = await bundleMraidHost()
 
-interface FakeElement {
-  style: Record<string, string>
-  textContent: string
-  parentNode: { removeChild(el: FakeElement): void } | null
-  click?: () => void
-  setAttribute(): void
-  addEventListener(type: string, listener: () => void): void
-}
-
-function loadHost(search = '') {
-  const body = {
-    children: [] as FakeElement[],
-    appendChild(el: FakeElement) {
-      el.parentNode = body
-      body.children.push(el)
-    },
-    removeChild(el: FakeElement) {
-      body.children = body.children.filter((child) => child !== el)
-      el.parentNode = null
-    },
-  }
-  const window: Record<string, unknown> = {
-    location: { search },
-    innerWidth: 320,
-    innerHeight: 480,
-    screen: { width: 390, height: 844 },
-    open: vi.fn(),
-    addEventListener: vi.fn(),
-    setTimeout,
-    clearTimeout,
-    URLSearchParams,
-    console,
-    document: {
-      readyState: 'complete',
-      body,
-      addEventListener: vi.fn(),
-      createElement: (): FakeElement => ({
-        style: {},
-        textContent: '',
-        parentNode: null,
-        setAttribute() {},
-        addEventListener(type, listener) {
-          if (type === 'click') this.click = listener
-        },
-      }),
-    },
-  }
-  window.window = window
-  window.parent = window
-  vm.runInNewContext(HOST, window)
-  const mraid = window.mraid as Record<string, (...args: unknown[]) => unknown>
+function host(search = '') {
+  const fake = loadHost(HOST, { search })
+  const mraid = fake.window.mraid as Record<string, (...args: unknown[]) => unknown>
   const events: unknown[][] = []
   for (const event of ['ready', 'error', 'stateChange', 'sizeChange', 'viewableChange']) {
     mraid.addEventListener!(event, (...args: unknown[]) => events.push([event, ...args]))
   }
-  const ready = new Promise((resolve) => setTimeout(resolve, 5))
   return {
-    window,
+    ...fake,
     mraid,
     events,
-    body,
-    ready,
+    ready: tick(),
     errors: () => events.filter((e) => e[0] === 'error').map((e) => e[2]),
   }
 }
 
 describe('the MRAID host', () => {
   it('defines MRAID_ENV, says version 3.0, and goes from loading to default with ready', async () => {
-    const { window, mraid, events, ready } = loadHost()
+    const { window, mraid, events, ready } = host()
     expect(window.MRAID_ENV).toMatchObject({ version: '3.0', sdk: 'Ads Preview' })
     expect(mraid.getVersion!()).toBe('3.0')
     expect(mraid.getState!()).toBe('loading')
@@ -85,7 +35,7 @@ describe('the MRAID host', () => {
   })
 
   it('expands from default, shows the 50x50 close region, and closes back to default', async () => {
-    const { mraid, events, body, ready } = loadHost()
+    const { mraid, events, body, ready, closeRegion } = host()
     await ready
     events.length = 0
     mraid.expand!()
@@ -93,15 +43,14 @@ describe('the MRAID host', () => {
     // sizeChange follows once the container has resized the view.
     await new Promise((resolve) => setTimeout(resolve, 350))
     expect(events.map((e) => e[0])).toEqual(['stateChange', 'sizeChange'])
-    const closeRegion = body.children[0]!
-    expect(closeRegion.style.cssText).toContain('width:50px;height:50px')
-    closeRegion.click!()
+    expect(closeRegion()!.style.cssText).toContain('width:50px;height:50px')
+    closeRegion()!.click()
     expect(mraid.getState!()).toBe('default')
     expect(body.children).toHaveLength(0)
   })
 
   it('fires an error with the method as action for every invalid call', async () => {
-    const { mraid, ready, errors } = loadHost()
+    const { mraid, ready, errors } = host()
     mraid.close!()
     await ready
     mraid.expand!()
@@ -132,7 +81,7 @@ describe('the MRAID host', () => {
   })
 
   it('resizes once the resize properties are set, and closes back to default', async () => {
-    const { mraid, ready, errors } = loadHost()
+    const { mraid, ready, errors } = host()
     await ready
     mraid.setResizeProperties!({ width: 300, height: 250, offsetX: 0, offsetY: 0 })
     mraid.resize!()
@@ -148,7 +97,7 @@ describe('the MRAID host', () => {
   })
 
   it('an interstitial refuses expand and resize and closes to hidden', async () => {
-    const { mraid, ready, errors } = loadHost('?placement=interstitial')
+    const { mraid, ready, errors } = host('?placement=interstitial')
     await ready
     expect(mraid.getPlacementType!()).toBe('interstitial')
     mraid.expand!()
@@ -159,7 +108,7 @@ describe('the MRAID host', () => {
   })
 
   it('tells a new exposureChange or audioVolumeChange listener the current value', async () => {
-    const { mraid, ready } = loadHost()
+    const { mraid, ready } = host()
     await ready
     const exposure = vi.fn()
     const volume = vi.fn()
@@ -171,7 +120,7 @@ describe('the MRAID host', () => {
   })
 
   it('copies the listeners before dispatch: one removing itself does not make the next miss the event', async () => {
-    const { mraid, ready } = loadHost()
+    const { mraid, ready } = host()
     const second = vi.fn()
     const first = () => mraid.removeEventListener!('stateChange', first)
     mraid.addEventListener!('stateChange', first)
@@ -181,7 +130,7 @@ describe('the MRAID host', () => {
   })
 
   it('opens clickthroughs synchronously, and unload hides the ad', async () => {
-    const { window, mraid, ready } = loadHost()
+    const { window, mraid, ready } = host()
     await ready
     mraid.open!('https://example.com/landing')
     expect(window.open).toHaveBeenCalledWith('https://example.com/landing', '_blank')

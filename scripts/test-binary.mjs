@@ -27,6 +27,7 @@ const WALK = [
   'single executable',
   'renders a thumbnail',
   'ads-preview check',
+  'Open preview button opens',
 ]
 
 function main() {
@@ -52,6 +53,7 @@ function main() {
         'tests/e2e/packages.spec.ts',
         'tests/e2e/binary.spec.ts',
         'tests/e2e/check-command.spec.ts',
+        'tests/e2e/iab-compliance.spec.ts',
         '-g',
         WALK.join('|'),
         '--reporter=list,json',

@@ -22,3 +22,6 @@ export const API = {
   preview: (uuid: string, entry = 'index.html') =>
     `${BASE_PATH}/preview/${encodeURIComponent(uuid)}/${entry}`,
 } as const
+
+/** `index_url?raw=1`: the entry HTML byte for byte, without the MRAID host placed first. */
+export const PREVIEW_RAW_PARAM = 'raw'

@@ -1,9 +1,11 @@
 // The app's side of the container: the ad's size and placement, the device's orientation, and
 // what the app tells the ad (viewability, exposure, volume).
+import type { Device } from './devices.ts'
 import type { HostState, Placement, SizePreset } from './host-messages.ts'
 import { PercentSlider } from './percent-slider.tsx'
 
 export interface ContainerSettings {
+  deviceId: string
   presetId: string
   placement: Placement
   landscape: boolean
@@ -13,9 +15,11 @@ export interface ContainerSettings {
 }
 
 export function ContainerControls({
+  devices,
   presets,
   settings,
   hostState,
+  onDevice,
   onPreset,
   onPlacement,
   onLandscape,
@@ -24,9 +28,11 @@ export function ContainerControls({
   onVolume,
   onReload,
 }: {
+  devices: readonly Device[]
   presets: readonly SizePreset[]
   settings: ContainerSettings
   hostState: HostState
+  onDevice(deviceId: string): void
   onPreset(preset: SizePreset): void
   onPlacement(placement: Placement): void
   onLandscape(landscape: boolean): void
@@ -37,19 +43,18 @@ export function ContainerControls({
 }) {
   return (
     <section className="controls" aria-label="Container settings">
-      <label>
-        Size
-        <select
-          value={settings.presetId}
-          onChange={(event) => onPreset(presets.find((p) => p.id === event.target.value)!)}
-        >
-          {presets.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.id}
-            </option>
-          ))}
-        </select>
-      </label>
+      <Choice
+        label="Device"
+        value={settings.deviceId}
+        options={devices.map((d) => ({ value: d.id, label: d.name }))}
+        onChange={onDevice}
+      />
+      <Choice
+        label="Size"
+        value={settings.presetId}
+        options={presets.map((p) => ({ value: p.id, label: p.id }))}
+        onChange={(id) => onPreset(presets.find((p) => p.id === id)!)}
+      />
       <fieldset>
         <legend>Placement</legend>
         {(['inline', 'interstitial'] as const).map((value) => (
@@ -90,6 +95,31 @@ function Checkbox({
   return (
     <label className="inline">
       <input type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} /> {label}
+    </label>
+  )
+}
+
+function Choice({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string
+  value: string
+  options: { value: string; label: string }[]
+  onChange(value: string): void
+}) {
+  return (
+    <label>
+      {label}
+      <select value={value} onChange={(event) => onChange(event.target.value)}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
     </label>
   )
 }

@@ -1,16 +1,47 @@
-// The device: a screen with the creative's web view placed where the app would put it.
-import type { Ref } from 'react'
+// The device: its screen with the creative's web view placed where the app would put it, what
+// covers the screen (status bar, camera cutout, home indicator) drawn over it, and the whole
+// scaled down to fit the window when the device is larger than the room it has.
+import { type Ref, useLayoutEffect, useRef, useState } from 'react'
+import type { DeviceGeometry } from './devices.ts'
 import type { Box } from './host-messages.ts'
+import { SafeAreaOverlay } from './safe-area-overlay.tsx'
+
+const BEZEL = 10
+/** Room kept below the device for the page's own margin. */
+const BOTTOM_MARGIN = 24
+
+function useFitScale(outer: { width: number; height: number }) {
+  const room = useRef<HTMLElement>(null)
+  const [scale, setScale] = useState(1)
+  useLayoutEffect(() => {
+    const element = room.current
+    if (!element) return
+    const measure = () => {
+      const width = element.clientWidth
+      const height = window.innerHeight - element.getBoundingClientRect().top - BOTTOM_MARGIN
+      setScale(Math.min(1, width / outer.width, Math.max(height, 200) / outer.height))
+    }
+    measure()
+    const observer = new ResizeObserver(measure)
+    observer.observe(element)
+    window.addEventListener('resize', measure)
+    return () => {
+      observer.disconnect()
+      window.removeEventListener('resize', measure)
+    }
+  }, [outer.width, outer.height])
+  return { room, scale }
+}
 
 export function DeviceView({
-  screen,
+  device,
   box,
   src,
   frameKey,
   frame,
   title,
 }: {
-  screen: { width: number; height: number }
+  device: DeviceGeometry
   box: Box
   src: string
   /** A new key reloads the creative. */
@@ -18,18 +49,36 @@ export function DeviceView({
   frame: Ref<HTMLIFrameElement>
   title: string
 }) {
+  const { screen } = device
+  const outer = { width: screen.width + 2 * BEZEL, height: screen.height + 2 * BEZEL }
+  const { room, scale } = useFitScale(outer)
   return (
-    <section className="device" aria-label="Device">
-      <div className="screen" style={{ width: screen.width, height: screen.height }}>
-        <iframe
-          key={frameKey}
-          ref={frame}
-          title={title}
-          src={src}
-          sandbox="allow-scripts allow-popups allow-popups-to-escape-sandbox allow-forms"
-          style={{ left: box.x, top: box.y, width: box.width, height: box.height }}
-        />
+    <section className="device" aria-label="Device" ref={room}>
+      <div
+        className="device-fit"
+        style={{ width: outer.width * scale, height: outer.height * scale }}
+        data-testid="device-fit"
+        data-scale={scale.toFixed(3)}
+      >
+        <div
+          className="screen"
+          style={{ width: screen.width, height: screen.height, transform: `scale(${scale})` }}
+        >
+          <iframe
+            key={frameKey}
+            ref={frame}
+            title={title}
+            src={src}
+            sandbox="allow-scripts allow-popups allow-popups-to-escape-sandbox allow-forms"
+            style={{ left: box.x, top: box.y, width: box.width, height: box.height }}
+          />
+          <SafeAreaOverlay device={device} />
+        </div>
       </div>
+      <p className="device-caption muted">
+        {device.device.name}, {device.orientation}
+        {scale < 1 ? ` · shown at ${Math.round(scale * 100)}%` : ''}
+      </p>
     </section>
   )
 }

@@ -1,26 +1,35 @@
 import { describe, expect, it } from 'vitest'
 import { type HostMessage, isHostMessage } from '../../shared/mraid/host-protocol.ts'
+import { deviceGeometry } from './devices.ts'
 import { adBox, describeHostMessage } from './host-messages.ts'
 
-const screen = { width: 390, height: 844 }
+const phone = deviceGeometry('iphone-15', 'portrait')
 
 describe('the workbench container', () => {
-  it('places an inline ad, its expanded and resized states, and an interstitial', () => {
-    const size = { width: 320, height: 50 }
-    expect(adBox('default', 'inline', size, screen, null)).toEqual({ x: 35, y: 64, width: 320, height: 50 })
-    expect(adBox('expanded', 'inline', size, screen, null)).toEqual({ x: 0, y: 0, ...screen })
-    expect(
-      adBox('resized', 'inline', size, screen, { width: 320, height: 250, offsetX: 0, offsetY: 10 }),
-    ).toEqual({
-      x: 35,
-      y: 74,
-      width: 320,
-      height: 250,
+  it('plays a device: its screen turned for landscape, its safe area as the most an ad may grow to', () => {
+    expect(phone).toMatchObject({
+      screen: { width: 393, height: 852 },
+      safeArea: { top: 59, right: 0, bottom: 34, left: 0 },
+      maxSize: { width: 393, height: 759 },
     })
-    expect(adBox('default', 'interstitial', { width: 320, height: 480 }, screen, null)).toEqual({
+    expect(deviceGeometry('iphone-15', 'landscape')).toMatchObject({
+      screen: { width: 852, height: 393 },
+      maxSize: { width: 734, height: 372 },
+    })
+  })
+
+  it('places an inline ad under the status bar, its expanded and resized states, and an interstitial', () => {
+    const size = { width: 320, height: 50 }
+    expect(adBox('default', 'inline', size, phone, null)).toEqual({ x: 37, y: 115, width: 320, height: 50 })
+    expect(adBox('expanded', 'inline', size, phone, null)).toEqual({ x: 0, y: 59, width: 393, height: 759 })
+    expect(
+      adBox('resized', 'inline', size, phone, { width: 320, height: 250, offsetX: 0, offsetY: 10 }),
+    ).toEqual({ x: 37, y: 125, width: 320, height: 250 })
+    expect(adBox('default', 'interstitial', { width: 320, height: 480 }, phone, null)).toEqual({
       x: 0,
       y: 0,
-      ...screen,
+      width: 393,
+      height: 852,
     })
   })
 

@@ -1,6 +1,10 @@
 // The workbench's reading of what the MRAID host (mraid-host/) reports, and where the app's
 // container puts the ad's web view.
-import type { HostMessage } from '../../shared/mraid/host-protocol.ts'
+import type { HostMessage, Size } from '../../shared/mraid/host-protocol.ts'
+import type { DeviceGeometry } from './devices.ts'
+
+/** The app's own bar above an inline banner. */
+const APP_BAR_HEIGHT = 56
 
 /** One console line for a host message. */
 export function describeHostMessage(message: HostMessage): string {
@@ -14,6 +18,12 @@ export function describeHostMessage(message: HostMessage): string {
       return `${message.detail.action}: ${message.detail.message}`
     case 'console':
       return `console.${message.detail.level}: ${message.detail.message}`
+    case 'device': {
+      const d = message.detail
+      const size = (s: { width: number; height: number }) => `${s.width}x${s.height}`
+      const safe = d.safeArea
+      return `${d.orientation}: screen ${size(d.screen)}, max ${size(d.maxSize)}, web view ${size(d.viewport)}, safe area ${safe.top} ${safe.right} ${safe.bottom} ${safe.left}, ${d.pixelRatio}x`
+    }
     case 'network':
       return `${message.detail.type} ${message.detail.url}${message.detail.bytes ? ` (${message.detail.bytes} B)` : ''}`
   }
@@ -44,16 +54,24 @@ export interface Box {
   height: number
 }
 
-/** Where the container puts the ad's web view for a state (MRAID 2.0 §§ expand, resize). */
+/** Where the container puts the ad's web view for a state (MRAID 2.0 §§ expand, resize): an
+ *  inline ad under the status bar and an app bar, an expanded one over the safe area, an
+ *  interstitial over the whole screen. */
 export function adBox(
   state: HostState,
   placement: Placement,
-  size: { width: number; height: number },
-  screen: { width: number; height: number },
+  size: Size,
+  device: DeviceGeometry,
   resize: { width: number; height: number; offsetX: number; offsetY: number } | null,
 ): Box {
-  const inline = { x: Math.max(0, Math.round((screen.width - size.width) / 2)), y: 64, ...size }
-  if (placement === 'interstitial' || state === 'expanded') return { x: 0, y: 0, ...screen }
+  const { screen, safeArea, maxSize } = device
+  const inline = {
+    x: Math.max(0, Math.round((screen.width - size.width) / 2)),
+    y: safeArea.top + APP_BAR_HEIGHT,
+    ...size,
+  }
+  if (placement === 'interstitial') return { x: 0, y: 0, ...screen }
+  if (state === 'expanded') return { x: safeArea.left, y: safeArea.top, ...maxSize }
   if (state === 'resized' && resize) {
     return {
       x: inline.x + resize.offsetX,

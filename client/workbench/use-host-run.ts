@@ -23,14 +23,15 @@ export interface ResizeProperties {
   offsetY: number
 }
 
-export function useHostRun(options: { viewable: boolean }) {
+/** @param onReady tells a freshly loaded ad the container's current settings. */
+export function useHostRun(onReady: (send: (message: ContainerCommand) => void) => void) {
   const [hostState, setHostState] = useState<HostState>('loading')
   const [resize, setResize] = useState<ResizeProperties | null>(null)
   const [log, setLog] = useState<LogLine[]>([])
   const [generation, setGeneration] = useState(0)
   const frame = useRef<HTMLIFrameElement>(null)
-  const viewableRef = useRef(options.viewable)
-  viewableRef.current = options.viewable
+  const onReadyRef = useRef(onReady)
+  onReadyRef.current = onReady
   const nextId = useRef(0)
 
   const append = useCallback((kind: string, text: string) => {
@@ -49,10 +50,7 @@ export function useHostRun(options: { viewable: boolean }) {
       if (event.source !== frame.current?.contentWindow || !isHostMessage(event.data)) return
       const message = event.data
       append(message.kind, describeHostMessage(message))
-      // A reloaded ad starts viewable: tell it the workbench's setting.
-      if (message.kind === 'event' && message.detail.event === 'ready' && !viewableRef.current) {
-        send({ type: 'viewable', value: false })
-      }
+      if (message.kind === 'event' && message.detail.event === 'ready') onReadyRef.current(send)
       if (message.kind === 'event' && message.detail.event === 'stateChange') {
         setHostState((message.detail.args as HostState[])[0] ?? 'default')
       }

@@ -1,19 +1,30 @@
-// The QA workbench: the creative in a device frame, driven like an app's container (placement,
-// size, orientation, viewability, exposure, volume), with a live console of what the MRAID host
-// saw and the side panels (panels/side-panels.ts) beside it.
-import { useMemo, useState } from 'react'
+// The QA workbench: the creative in a device frame, driven like an app's container (device,
+// placement, size, orientation, viewability, exposure, volume), with a live console of what the
+// MRAID host saw and the side panels (panels/side-panels.ts) beside it.
+import { useEffect, useMemo, useState } from 'react'
 import { Link } from 'wouter'
 import type { Package } from '../../shared/api.ts'
 import type { InspectionReport } from '../../shared/inspector/types.ts'
+import type { ContainerCommand } from '../../shared/mraid/host-protocol.ts'
 import { ConsolePanel } from './console-panel.tsx'
 import { ContainerControls, type ContainerSettings } from './container-controls.tsx'
+import { creativeUrl } from './creative-url.ts'
 import { DeviceView } from './device-view.tsx'
+import { DEVICES, type DeviceGeometry, deviceGeometry } from './devices.ts'
 import { adBox, SIZE_PRESETS, type SizePreset } from './host-messages.ts'
 import { SIDE_PANELS } from './panels/side-panels.ts'
 import { useHostRun } from './use-host-run.ts'
 import './workbench.css'
 
-const PHONE = { width: 390, height: 844 }
+const orientationOf = (landscape: boolean) => (landscape ? 'landscape' : 'portrait')
+
+const deviceCommand = (device: DeviceGeometry): ContainerCommand => ({
+  type: 'device',
+  orientation: device.orientation,
+  screen: device.screen,
+  maxSize: device.maxSize,
+  safeArea: device.safeArea,
+})
 
 export function Workbench({ pkg, inspection }: { pkg: Package; inspection: InspectionReport | null }) {
   const declared = inspection?.adSize
@@ -33,6 +44,7 @@ export function Workbench({ pkg, inspection }: { pkg: Package; inspection: Inspe
     [declared],
   )
   const [settings, setSettings] = useState<ContainerSettings>({
+    deviceId: DEVICES[0]!.id,
     presetId: presets[0]!.id,
     placement: presets[0]!.placement,
     landscape: false,
@@ -41,23 +53,42 @@ export function Workbench({ pkg, inspection }: { pkg: Package; inspection: Inspe
     volume: 100,
   })
   const change = (next: Partial<ContainerSettings>) => setSettings((current) => ({ ...current, ...next }))
-  const run = useHostRun({ viewable: settings.viewable })
   const preset = presets.find((p) => p.id === settings.presetId) ?? presets[0]!
-
-  const phone = settings.landscape ? { width: PHONE.height, height: PHONE.width } : PHONE
+  const device = deviceGeometry(settings.deviceId, orientationOf(settings.landscape))
+  // A freshly loaded ad hears the container's settings as they are now.
+  const run = useHostRun((send) => {
+    if (device.orientation !== launch.orientation) send(deviceCommand(device))
+    send({ type: 'position', x: box.x, y: box.y })
+    if (!settings.viewable) send({ type: 'viewable', value: false })
+    else if (settings.exposure !== 100) send({ type: 'exposure', value: settings.exposure })
+    if (settings.volume !== 100) send({ type: 'volume', value: settings.volume })
+  })
   const size = { width: preset.width, height: preset.height }
-  const screen = { width: Math.max(phone.width, size.width), height: phone.height }
-  const box = adBox(run.hostState, settings.placement, size, screen, run.resize)
-  // sdk=1: the entry is served with mraid.js (and MRAID_ENV) injected first, as an app's SDK does.
-  const device = `${phone.width}x${phone.height}`
-  const src = `${pkg.index_url}?${new URLSearchParams({ placement: settings.placement, sdk: '1', max: device, screen: device })}`
+  const box = adBox(run.hostState, settings.placement, size, device, run.resize)
+  // The address the ad was (re)loaded with; rotating the device does not reload it.
+  const [launch, setLaunch] = useState(() => ({
+    src: creativeUrl(pkg.index_url, settings.placement, device),
+    orientation: device.orientation,
+  }))
+  const { send } = run
+  useEffect(() => send({ type: 'position', x: box.x, y: box.y }), [send, box.x, box.y])
 
   const reload = (next: ContainerSettings = settings) => {
+    const nextDevice = deviceGeometry(next.deviceId, orientationOf(next.landscape))
+    setLaunch({
+      src: creativeUrl(pkg.index_url, next.placement, nextDevice),
+      orientation: nextDevice.orientation,
+    })
     run.restart()
     run.append(
       'workbench',
-      `reload (${next.placement}, ${next.presetId}, ${next.landscape ? 'landscape' : 'portrait'})`,
+      `reload (${next.placement}, ${next.presetId}, ${next.deviceId}, ${nextDevice.orientation})`,
     )
+  }
+  const reloadWith = (next: Partial<ContainerSettings>) => {
+    const updated = { ...settings, ...next }
+    setSettings(updated)
+    reload(updated)
   }
 
   return (
@@ -73,39 +104,37 @@ export function Workbench({ pkg, inspection }: { pkg: Package; inspection: Inspe
       </header>
       <div className="workbench-grid">
         <ContainerControls
+          devices={DEVICES}
           presets={presets}
           settings={settings}
           hostState={run.hostState}
-          onPreset={(next) => {
-            const updated = { ...settings, presetId: next.id, placement: next.placement }
-            setSettings(updated)
-            reload(updated)
+          onDevice={(deviceId) => reloadWith({ deviceId })}
+          onPreset={(next) => reloadWith({ presetId: next.id, placement: next.placement })}
+          onPlacement={(placement) => reloadWith({ placement })}
+          onLandscape={(landscape) => {
+            change({ landscape })
+            // The app rotates: the host hears the new device, then the web view is resized.
+            send(deviceCommand(deviceGeometry(settings.deviceId, orientationOf(landscape))))
           }}
-          onPlacement={(placement) => {
-            const updated = { ...settings, placement }
-            setSettings(updated)
-            reload(updated)
-          }}
-          onLandscape={(landscape) => change({ landscape })}
           onViewable={(viewable) => {
             change({ viewable, exposure: viewable ? 100 : 0 })
-            run.send({ type: 'viewable', value: viewable })
+            send({ type: 'viewable', value: viewable })
           }}
           onExposure={(exposure) => {
             change({ exposure })
-            run.send({ type: 'exposure', value: exposure })
+            send({ type: 'exposure', value: exposure })
           }}
           onVolume={(volume) => {
             change({ volume })
-            run.send({ type: 'volume', value: volume })
+            send({ type: 'volume', value: volume })
           }}
           onReload={() => reload()}
         />
         <DeviceView
-          screen={screen}
+          device={device}
           box={box}
-          src={src}
-          frameKey={`${run.generation}-${src}`}
+          src={launch.src}
+          frameKey={`${run.generation}-${launch.src}`}
           frame={run.frame}
           title={`Creative ${pkg.filename}`}
         />

@@ -10,7 +10,8 @@ import { entryBytes } from './entry-stream.ts'
 import { createInflationSlots } from './inflation-slots.ts'
 import { injectSdk } from './sdk-injection.ts'
 
-/** The entry HTML is read whole to put mraid.js first; the inspector reads no more of a text file. */
+/** The entry HTML is read whole to put mraid.js first; a larger one (never seen in practice) is
+ *  streamed as stored, like ?raw=1. */
 const MAX_INJECTED_HTML_BYTES = 8 * 1024 * 1024
 
 export interface EntryAnswerDeps {
@@ -51,11 +52,16 @@ export function createEntryAnswer(deps: EntryAnswerDeps) {
     headers: Record<string, string>,
     options: { injectSdk: boolean },
   ): Promise<Response> {
-    if (options.injectSdk) {
-      const html = injectSdk(await pkg.archive.readEntry(entry, MAX_INJECTED_HTML_BYTES))
-      return c.body(html as Uint8Array<ArrayBuffer>, 200, headers)
-    }
     const etag = `"${entry.crc32.toString(16)}-${entry.size.toString(16)}"`
+    if (options.injectSdk && entry.size <= MAX_INJECTED_HTML_BYTES) {
+      const html = injectSdk(await pkg.archive.readEntry(entry, MAX_INJECTED_HTML_BYTES))
+      return answerRanged(
+        c,
+        { size: html.length, etag: `${etag.slice(0, -1)}-sdk"`, headers },
+        async (range) =>
+          (range ? html.subarray(range.start, range.end + 1) : html) as Uint8Array<ArrayBuffer>,
+      )
+    }
     return answerRanged(c, { size: entry.size, etag, headers }, async (range) => {
       if (!deps.archives.isSmall(entry)) return streamed(c, pkg, entry, range)
       const bytes = await deps.archives.read(pkg, entry)

@@ -1,8 +1,9 @@
-// index_url: a package's entry HTML byte for byte and its files beside it, straight out of the
-// stored zip, plus our MRAID host for any `mraid.js` the package does not carry (a phone's SDK
-// injects its own). Every answer is sandboxed by CSP without allow-same-origin, so a creative
+// index_url: a package's entry HTML with our mraid.js placed first (sdk-injection.ts; byte for
+// byte with ?raw=1) and its files beside it, straight out of the stored zip, plus our MRAID host
+// for any `mraid.js` the package does not carry (a phone's SDK answers its own). Every answer is sandboxed by CSP without allow-same-origin, so a creative
 // never runs with the app's origin: it cannot read the app's storage or call the API as the user.
 import { Hono } from 'hono'
+import { PREVIEW_RAW_PARAM } from '../../shared/paths.ts'
 import { ZipFormatError } from '../../shared/zip/zip-reader.ts'
 import { AppError } from '../errors.ts'
 import type { PackageService } from '../packages/service.ts'
@@ -71,7 +72,7 @@ export function createPreviewRoutes(deps: PreviewRoutesDeps) {
             'Content-Type': contentTypeOf(entry.path),
             'Cache-Control': 'public, max-age=31536000, immutable',
           },
-          { injectSdk: entry.path === pkg.entry && c.req.query('sdk') === '1' },
+          { injectSdk: entry.path === pkg.entry && c.req.query(PREVIEW_RAW_PARAM) !== '1' },
         )
       } catch (error) {
         if (error instanceof ZipFormatError) throw new AppError('UNPROCESSABLE_CONTENT', error.message)

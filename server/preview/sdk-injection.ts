@@ -1,14 +1,24 @@
-// When the workbench plays the app's part, it loads the entry as an SDK would: with mraid.js
-// (and so MRAID_ENV) in place before the creative's first script. index_url itself stays byte
-// for byte, because a phone's preview app injects its own.
-const encoder = new TextEncoder()
-const decoder = new TextDecoder()
-const SDK_SCRIPT = '<script src="mraid.js"></script>'
+// index_url holds the entry as an app's web view does: our mraid.js (and so MRAID_ENV) loads
+// before the creative's first script, as an SDK injects it. The stored bytes stay reachable
+// with ?raw=1 (shared/paths.ts). Bytes are spliced, never re-encoded, so an entry in another
+// charset keeps its bytes.
+const SDK_SCRIPT = new TextEncoder().encode('<script src="mraid.js"></script>')
+const BOM = [0xef, 0xbb, 0xbf]
+
+/** Where the script goes: after a UTF-8 byte order mark and a doctype, so both keep working. */
+function insertionPoint(html: Uint8Array): number {
+  const bom = BOM.every((byte, i) => html[i] === byte) ? BOM.length : 0
+  // A doctype is ASCII; latin1 maps every byte to one character, so offsets stay byte offsets.
+  const head = new TextDecoder('latin1').decode(html.subarray(bom, bom + 1024))
+  const doctype = /^\s*<!doctype[^>]*>/i.exec(head)
+  return bom + (doctype ? doctype[0].length : 0)
+}
 
 export function injectSdk(html: Uint8Array): Uint8Array {
-  const text = decoder.decode(html)
-  // After the doctype, so the document keeps its standards mode.
-  const doctype = /^\s*<!doctype[^>]*>/i.exec(text)
-  const at = doctype ? doctype[0].length : 0
-  return encoder.encode(text.slice(0, at) + SDK_SCRIPT + text.slice(at))
+  const at = insertionPoint(html)
+  const out = new Uint8Array(html.length + SDK_SCRIPT.length)
+  out.set(html.subarray(0, at), 0)
+  out.set(SDK_SCRIPT, at)
+  out.set(html.subarray(at), at + SDK_SCRIPT.length)
+  return out
 }

@@ -72,13 +72,17 @@ describe('upload, validate, create, list', () => {
     expect(new Uint8Array(await response.arrayBuffer())).toEqual(zip)
   })
 
-  it('serves the preview sandboxed, byte for byte, with the MRAID host for mraid.js', async () => {
+  it('serves the preview sandboxed with the MRAID host first, byte for byte with ?raw=1, and mraid.js', async () => {
     const pkg = await created('preview.zip')
     const index = await t.app.request(t.pathOf(pkg.index_url))
     expect(index.status).toBe(200)
     expect(index.headers.get('content-security-policy')).toMatch(/^sandbox allow-scripts/)
     expect(index.headers.get('content-security-policy')).not.toContain('allow-same-origin')
-    expect(await index.text()).toBe(VALID_INDEX_HTML)
+    // As an SDK's web view holds it: the host comes first, after the doctype.
+    expect(await index.text()).toBe(
+      VALID_INDEX_HTML.replace('<!doctype html>', '<!doctype html><script src="mraid.js"></script>'),
+    )
+    expect(await (await t.app.request(`${t.pathOf(pkg.index_url)}?raw=1`)).text()).toBe(VALID_INDEX_HTML)
     const mraid = await t.app.request(t.pathOf(pkg.index_url).replace('index.html', 'mraid.js'))
     expect(mraid.headers.get('content-type')).toContain('javascript')
     expect(await mraid.text()).toContain('getVersion')
@@ -86,11 +90,6 @@ describe('upload, validate, create, list', () => {
     expect(missing.status).toBe(404)
     expect((await t.app.request(t.pathOf(pkg.index_url).replace('index.html', '%E0%A4%A.png'))).status).toBe(
       404,
-    )
-    // Playing the SDK's part (the workbench), the host comes first, after the doctype.
-    const asSdk = await (await t.app.request(`${t.pathOf(pkg.index_url)}?sdk=1`)).text()
-    expect(asSdk).toBe(
-      VALID_INDEX_HTML.replace('<!doctype html>', '<!doctype html><script src="mraid.js"></script>'),
     )
   })
 

@@ -10,6 +10,32 @@ export const CONTAINER_MESSAGE_SOURCE = 'ads-preview-workbench'
 /** The file the server answers for any `mraid.js` a package lacks; built with the client. */
 export const MRAID_HOST_ASSET = 'mraid-host.js'
 
+export interface Size {
+  width: number
+  height: number
+}
+
+export interface Insets {
+  top: number
+  right: number
+  bottom: number
+  left: number
+}
+
+export type Orientation = 'portrait' | 'landscape'
+
+/** The device as the host sees it: reported at start and after every rotation or resize. */
+export interface DeviceReport {
+  orientation: Orientation
+  screen: Size
+  maxSize: Size
+  /** The web view's own size. */
+  viewport: Size
+  safeArea: Insets
+  userAgent: string
+  pixelRatio: number
+}
+
 export type HostMessage =
   | { source: typeof HOST_MESSAGE_SOURCE; kind: 'call'; detail: { method: string; args: unknown[] } }
   | { source: typeof HOST_MESSAGE_SOURCE; kind: 'event'; detail: { event: string; args: unknown[] } }
@@ -20,6 +46,7 @@ export type HostMessage =
       kind: 'network'
       detail: { url: string; type: string; bytes: number }
     }
+  | { source: typeof HOST_MESSAGE_SOURCE; kind: 'device'; detail: DeviceReport }
 
 export type HostMessageKind = HostMessage['kind']
 export type HostMessageDetail<K extends HostMessageKind> = Extract<HostMessage, { kind: K }>['detail']
@@ -28,6 +55,17 @@ export type ContainerMessage =
   | { source: typeof CONTAINER_MESSAGE_SOURCE; type: 'viewable'; value: boolean }
   | { source: typeof CONTAINER_MESSAGE_SOURCE; type: 'exposure'; value: number }
   | { source: typeof CONTAINER_MESSAGE_SOURCE; type: 'volume'; value: number }
+  /** The device rotated (or changed): the host answers with a 'device' report once applied. */
+  | {
+      source: typeof CONTAINER_MESSAGE_SOURCE
+      type: 'device'
+      orientation: Orientation
+      screen: Size
+      maxSize: Size
+      safeArea: Insets
+    }
+  /** Where the container put the ad's web view on the screen. */
+  | { source: typeof CONTAINER_MESSAGE_SOURCE; type: 'position'; x: number; y: number }
 
 /** A container message before its source tag is added. */
 export type ContainerCommand = ContainerMessage extends infer M
@@ -57,6 +95,10 @@ export const HOST_PARAMS = {
   /** The device's screen and the ad's maximum size, as WxH; a plain tab measures its own. */
   screen: 'screen',
   max: 'max',
+  /** 'landscape' starts the device in landscape (the container rotates it by message later). */
+  orientation: 'orientation',
+  /** The safe-area insets as top,right,bottom,left. */
+  safeArea: 'safe',
   /** 'false' starts the ad not viewable. */
   viewable: 'viewable',
   /** Starting volume, 0 to 100. */

@@ -8,3 +8,6 @@ export const ADMIN_PASSWORD = 'correct-horse-battery'
 /** The server's data folder, so tests can check what is (and is not) on disk. */
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? `.tmp/e2e-${E2E_PORT}/data`
 export const CORPUS_DIR = new URL('../../../shared/corpus/real/', import.meta.url).pathname
+/** Tall enough that the workbench shows the device at full size: Playwright cannot click inside
+ *  a scaled, out-of-process frame (the sandboxed creative), where a person can. */
+export const WORKBENCH_VIEWPORT = { width: 1440, height: 1200 }

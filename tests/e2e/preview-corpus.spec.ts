@@ -1,14 +1,15 @@
 // Real MRAID creatives of ../shared/corpus running in the workbench's host: they report their
-// own checks in their own UI. Skipped when the corpus folder is absent (a user's clone).
+// own checks in their own UI (the IAB load-and-events ad: iab-compliance.spec.ts). Skipped when the corpus folder is absent (a user's clone).
 import fs from 'node:fs'
 import path from 'node:path'
 import { expect, type Page, test } from '@playwright/test'
 import { signIn } from '../helpers/sign-in.ts'
-import { CORPUS_DIR } from './env.ts'
+import { CORPUS_DIR, WORKBENCH_VIEWPORT } from './env.ts'
 
 test.skip(!fs.existsSync(CORPUS_DIR), 'the real-world corpus (../shared/corpus) is not here')
 
 async function openInWorkbench(page: Page, corpusName: string) {
+  await page.setViewportSize(WORKBENCH_VIEWPORT)
   await signIn(page)
   const name = `${corpusName}-${Date.now()}.zip`
   await page.locator('input[type=file]').setInputFiles({
@@ -22,32 +23,6 @@ async function openInWorkbench(page: Page, corpusName: string) {
   await expect(page.getByTestId('mraid-state')).toHaveText('default')
   return page.frameLocator('.screen iframe')
 }
-
-test('the IAB MRAID 3.0 load-and-events ad passes its load checks and its expand/close step', async ({
-  page,
-}) => {
-  const ad = await openInWorkbench(page, 'iab-mraid3-loadandevents')
-  const log = ad.locator('#log')
-  // Step 1 expands, which shows the ad's log (it writes what it buffered since loading).
-  await ad.getByText('Tap For Expand/stateChange Check').click()
-  await expect(page.getByTestId('mraid-state')).toHaveText('expanded')
-  await expect(log).toContainText('CHECK: Detected MRAID_ENV')
-  await expect(log).toContainText('Version: 3.0 SDK: Ads Preview')
-  await expect(log).toContainText('CHECK: State is default after ready')
-  await expect(log).not.toContainText('FAIL')
-  // Step 2 asks for the SDK's own close button: ours, the 50x50 region.
-  await expect(ad.getByText('Tap SDK Close Button')).toBeVisible()
-  await ad.locator('[data-mraid-close-region]').click()
-  await expect(page.getByTestId('mraid-state')).toHaveText('default')
-  // Step 3 expands again and checks the geometry on sizeChange; step 4 closes from the ad.
-  await ad.getByText('Tap For Expand/sizeChange Check').click()
-  await expect(page.getByTestId('mraid-state')).toHaveText('expanded')
-  await ad.getByText('Tap To Close Expand').click()
-  await expect(page.getByTestId('mraid-state')).toHaveText('default')
-  await expect(log).toContainText('CHECK: Variables check upon stateChange after manual close')
-  await expect(log).toContainText('CHECK: Variables check upon sizeChange after expand')
-  await expect(log).not.toContainText('FAIL')
-})
 
 test('the IAB MRAID 3.0 viewability ad finds a MRAID 3 environment and charts exposure', async ({ page }) => {
   const ad = await openInWorkbench(page, 'iab-mraid3-viewability')

@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test'
 import { zipOf } from '../fixtures/packages.ts'
 import { signIn } from '../helpers/sign-in.ts'
+import { WORKBENCH_VIEWPORT } from './env.ts'
+
+test.use({ viewport: WORKBENCH_VIEWPORT })
 
 const CREATIVE = `<!doctype html><html><head><meta name="ad.size" content="width=320,height=50">
 <script src="mraid.js"></script></head><body style="margin:0;font:14px sans-serif">
@@ -44,12 +47,26 @@ test('the workbench expands, closes and resizes the creative like an app, and lo
 
   await creative.locator('#expand').click()
   await expect(state).toHaveText('expanded')
-  await page.setViewportSize({ width: 1400, height: 1000 })
   await page.screenshot({ path: '.tmp/screens/workbench-expanded.png' })
-  await page.setViewportSize({ width: 1280, height: 720 })
   await expect(consoleLog).toContainText('mraid.expand()')
   await expect(consoleLog).toContainText('stateChange("expanded")')
-  expect(await iframe.evaluate((el) => [el.clientWidth, el.clientHeight])).toEqual([390, 844])
+  expect(await iframe.evaluate((el) => [el.clientWidth, el.clientHeight])).toEqual([393, 759])
+  // Rotating the device does not reload the ad: it hears the new device and its new size.
+  await page.getByLabel('Landscape').check()
+  await expect(consoleLog).toContainText('landscape: screen 852x393, max 734x372')
+  await expect(consoleLog).toContainText('sizeChange(734, 372)')
+  await expect(state).toHaveText('expanded')
+  expect(
+    await creative
+      .locator('body')
+      .evaluate(() => [
+        window.orientation,
+        (window as unknown as { mraid: { getScreenSize(): unknown } }).mraid.getScreenSize(),
+      ]),
+  ).toEqual([90, { width: 852, height: 393 }])
+  await page.getByLabel('Landscape').uncheck()
+  await expect(consoleLog).toContainText('sizeChange(393, 759)')
+  await expect(consoleLog).not.toContainText('reload')
   // The host's 50x50 close region, top right.
   await creative.locator('[data-mraid-close-region]').click()
   await expect(state).toHaveText('default')

@@ -95,7 +95,8 @@ describe.each(releases)('a data folder written by release %s', (release) => {
       const bytes = await download.arrayBuffer()
       expect(bytes.byteLength).toBe(recorded.file_size)
       expect(sha256(bytes), `${recorded.filename} v${recorded.filename_version}`).toBe(recorded.sha256)
-      const preview = await fetch(row.index_url)
+      // ?raw=1: the stored entry byte for byte (index_url itself places the MRAID host first).
+      const preview = await fetch(`${row.index_url}?raw=1`)
       expect(preview.status).toBe(200)
       expect(sha256(await preview.arrayBuffer())).toBe(previewSha256)
       const thumbnail = await fetch(row.preview_url.thumbnail)

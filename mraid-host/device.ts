@@ -1,0 +1,65 @@
+// The device the ad runs on, as an SDK tells it: screen, maximum size, orientation and safe
+// area. When the workbench plays the device, it sets them and the host makes the page agree
+// (window.orientation and an orientationchange event, as a phone's web view has them); on a
+// real phone or a plain tab, the browser's own values are read and reported as they change.
+import type { DeviceReport } from '../shared/mraid/host-protocol.ts'
+import type { Report } from './container-link.ts'
+import type { HostOptions, Insets, Orientation } from './host-options.ts'
+import type { HostWindow } from './host-window.ts'
+
+const NO_INSETS: Insets = { top: 0, right: 0, bottom: 0, left: 0 }
+
+/** What env(safe-area-inset-*) says here (iOS with viewport-fit=cover; 0 elsewhere). */
+function measureSafeArea(document: Document): Insets {
+  if (!document.body) return NO_INSETS
+  const probe = document.createElement('div')
+  probe.style.cssText =
+    'position:fixed;visibility:hidden;pointer-events:none;padding:env(safe-area-inset-top) ' +
+    'env(safe-area-inset-right) env(safe-area-inset-bottom) env(safe-area-inset-left)'
+  document.body.appendChild(probe)
+  const style = getComputedStyle(probe)
+  const insets = {
+    top: Number.parseFloat(style.paddingTop) || 0,
+    right: Number.parseFloat(style.paddingRight) || 0,
+    bottom: Number.parseFloat(style.paddingBottom) || 0,
+    left: Number.parseFloat(style.paddingLeft) || 0,
+  }
+  probe.remove()
+  return insets
+}
+
+export function createDevice(window: HostWindow, options: HostOptions, report: Report) {
+  const orientation = (): Orientation =>
+    options.orientation ??
+    (window.screen?.orientation?.type?.startsWith('landscape') || window.innerWidth > window.innerHeight
+      ? 'landscape'
+      : 'portrait')
+
+  // A desktop browser has no window.orientation; a phone's web view does (0 or 90).
+  if (options.orientation !== null && !('orientation' in window)) {
+    Object.defineProperty(window, 'orientation', {
+      configurable: true,
+      get: () => (orientation() === 'landscape' ? 90 : 0),
+    })
+  }
+
+  return {
+    orientation,
+    safeArea: (): Insets => options.safeArea ?? measureSafeArea(window.document),
+    /** Tells the container what the ad sees now (screen and max size come from the geometry). */
+    report(sizes: Pick<DeviceReport, 'screen' | 'maxSize'>): void {
+      report('device', {
+        ...sizes,
+        orientation: orientation(),
+        viewport: { width: window.innerWidth, height: window.innerHeight },
+        safeArea: options.safeArea ?? measureSafeArea(window.document),
+        userAgent: window.navigator.userAgent,
+        pixelRatio: window.devicePixelRatio || 1,
+      })
+    },
+    /** The container rotated the device: the page hears orientationchange, as on a phone. */
+    rotated(): void {
+      window.dispatchEvent(new Event('orientationchange'))
+    },
+  }
+}
