@@ -2,6 +2,7 @@
 // table is printed and written to bench/results/latest.md. Not part of `npm test`.
 import fs from 'node:fs'
 import os from 'node:os'
+import { benchAccessPolicy } from './access-policy.ts'
 import { benchBinaryStart } from './binary-start.ts'
 import { benchBrowser } from './browser.ts'
 import { benchCheck } from './check.ts'
@@ -21,6 +22,7 @@ const figures: Figure[] = [
   ...(await benchClientBundle()),
   ...(await benchBrowser()),
   ...(await benchBinaryStart()),
+  ...(await benchAccessPolicy()),
 ]
 
 const rows = figures.map((f) => {
