@@ -60,7 +60,7 @@ export async function startExternalIssuer(options: ExternalIssuerOptions = {}) {
       .setIssuer(claims.iss ?? issuer)
       .setAudience(claims.aud ?? [EXTERNAL_AUDIENCE, `${issuer}userinfo`])
       .setIssuedAt()
-      .setExpirationTime('10m')
+      .setExpirationTime(claims.exp ?? '10m')
       .sign(privateKey)
   }
 
