@@ -30,6 +30,21 @@ const WALK = [
   'Open preview button opens',
 ]
 
+/** The titles of the tests a Playwright JSON report ran. */
+function walkTitles(file) {
+  const titles = []
+  const visit = (suite) => {
+    for (const child of suite.suites ?? []) visit(child)
+    for (const spec of suite.specs ?? []) titles.push(spec.title)
+  }
+  try {
+    for (const suite of JSON.parse(fs.readFileSync(file, 'utf8')).suites) visit(suite)
+  } catch {
+    // No report: the walk failed, which its exit status says.
+  }
+  return titles
+}
+
 function main() {
   process.chdir(new URL('..', import.meta.url).pathname)
   for (const report of Object.values(BINARY_REPORTS)) fs.rmSync(report, { force: true })
@@ -71,6 +86,10 @@ function main() {
         },
       },
     )
+    // A test renamed elsewhere would silently leave the walk: each step must have run.
+    const ran = walkTitles(BINARY_REPORTS.walk)
+    for (const step of WALK)
+      if (!ran.some((title) => title.includes(step))) problems.push(`the walk has no test named "${step}"`)
     const beside = fs.readdirSync(folder).filter((name) => name !== 'ads-preview' && name !== 'data')
     if (beside.length > 0) problems.push(`the binary wrote beside itself: ${beside.join(', ')}`)
     for (const [name, dir] of [
