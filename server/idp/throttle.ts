@@ -3,7 +3,8 @@
 // up to 15 minutes; each client address gets 30, then the same growing wait. A success clears
 // the email's count. An attempt counts as a failure from the moment it starts, decided and
 // recorded in one synchronous step, so parallel tries cannot all slip in before the first one
-// has failed; the wait then runs from when its password turned out wrong.
+// has failed, however slowly the machine answers; the wait then runs from when its password
+// turned out wrong.
 import { and, count, eq, gte, inArray, lt, max } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { loginAttempts } from '../db/schema.ts'
@@ -13,6 +14,11 @@ export const THROTTLE_RULES = {
   address: { freeFailures: 30, windowMs: 60 * 60 * 1000 },
 } as const
 export const MAX_DELAY_MS = 15 * 60 * 1000
+/**
+ * How far ahead an attempt in progress is stamped; its check (scrypt) takes well under a
+ * second. A process killed mid-check leaves the stamp, which then ages like any failure.
+ */
+const PENDING_MS = 60 * 1000
 
 /** The wait after `failures` failures, when `free` are allowed without one. */
 export function delayAfter(failures: number, free: number): number {
@@ -41,7 +47,9 @@ export function createLoginThrottle(db: Db, now: () => number = Date.now) {
       .where(and(eq(loginAttempts.key, key), gte(loginAttempts.at, now() - rule.windowMs)))
       .all()
     if (!row?.last) return 0
-    return Math.max(0, row.last + delayAfter(row.n, rule.freeFailures) - now())
+    // An attempt still being checked is stamped in the future (PENDING_MS): it counts as
+    // failing right now, however long ago it started.
+    return Math.max(0, Math.min(row.last, now()) + delayAfter(row.n, rule.freeFailures) - now())
   }
 
   return {
@@ -56,7 +64,7 @@ export function createLoginThrottle(db: Db, now: () => number = Date.now) {
         if (wait > 0) return { allowed: false as const, retryAfterSeconds: Math.ceil(wait / 1000) }
         const ticket = tx
           .insert(loginAttempts)
-          .values(keys(email, address).map(([key]) => ({ key, at })))
+          .values(keys(email, address).map(([key]) => ({ key, at: at + PENDING_MS })))
           .returning({ id: loginAttempts.id })
           .all()
           .map((row) => row.id)
