@@ -38,7 +38,7 @@ export default defineConfig({
     include: [
       '{cli,client,mraid-host,server,shared,tests/unit,tests/faults,tests/upgrade,tests/ops}/**/*.test.{ts,tsx}',
       // The single executable's checks need one: scripts/test-binary.mjs builds it and names it.
-      ...(process.env.ADS_PREVIEW_BINARY ? ['tests/binary/**/*.test.ts'] : []),
+      ...(process.env.TEST_BINARY ? ['tests/binary/**/*.test.ts'] : []),
     ],
     environment: 'node',
     testTimeout: 20_000,

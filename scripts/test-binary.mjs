@@ -109,7 +109,7 @@ function main() {
         '--reporter=json',
         `--outputFile.json=${BINARY_REPORTS.checks}`,
       ],
-      { env: { ...process.env, ADS_PREVIEW_BINARY: binary } },
+      { env: { ...process.env, TEST_BINARY: binary } },
     )
     for (const message of problems) console.error(message)
     const counts = { passed: 0, failed: problems.length, skipped: 0 }

@@ -10,7 +10,7 @@ import { implicitAccessToken } from '../helpers/oidc-http.ts'
 import { startProduct } from '../helpers/product-process.ts'
 import { describeStartContract, openToOthers } from '../ops/start-contract.ts'
 
-const BINARY = process.env.ADS_PREVIEW_BINARY!
+const BINARY = process.env.TEST_BINARY!
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ads-preview-binary-checks-'))
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }))
 

@@ -10,7 +10,7 @@ const ROOT = path.resolve(import.meta.dirname, '../..')
 /** The source server through the same command-line entry as `npm start`. */
 export const SOURCE_SERVER = [process.execPath, '--import', 'tsx', path.join(ROOT, 'server/main.ts')] as const
 /** What tests start: the single executable when scripts/test-binary.mjs names one, else the source server. */
-export const PRODUCT = process.env.ADS_PREVIEW_BINARY ? [process.env.ADS_PREVIEW_BINARY] : SOURCE_SERVER
+export const PRODUCT = process.env.TEST_BINARY ? [process.env.TEST_BINARY] : SOURCE_SERVER
 
 export interface ProductProcess {
   child: ChildProcess
