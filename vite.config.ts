@@ -3,6 +3,20 @@ import { defineConfig } from 'vitest/config'
 import { mraidHostPlugin } from './mraid-host/bundle.ts'
 import { BASE_PATH } from './shared/constants.ts'
 
+// The tests that reach the database run twice: on SQLite and on a throwaway PostgreSQL cluster
+// (tests/postgres/). Every other test runs once.
+const DATABASE_TESTS = [
+  'server/{rest,uploads,packages,jobs,db,idp,trpc}/**/*.test.ts',
+  'tests/faults/hostile-input.test.ts',
+  'tests/api/**/*.test.ts',
+]
+const UNIT_TESTS = [
+  '{cli,client,mraid-host,shared,tests/unit,tests/faults,tests/upgrade,tests/ops}/**/*.test.{ts,tsx}',
+  'server/**/*.test.ts',
+  // The single executable's checks need one: scripts/test-binary.mjs builds it and names it.
+  ...(process.env.TEST_BINARY ? ['tests/binary/**/*.test.ts'] : []),
+]
+
 // The client is built into dist/client and served by the server under BASE_PATH.
 // In `npm run dev` Vite serves the client and proxies everything else to the server.
 const serverPort = Number(process.env.PORT ?? 3000)
@@ -35,12 +49,19 @@ export default defineConfig({
   },
   test: {
     root: '.',
-    include: [
-      '{cli,client,mraid-host,server,shared,tests/unit,tests/faults,tests/upgrade,tests/ops}/**/*.test.{ts,tsx}',
-      // The single executable's checks need one: scripts/test-binary.mjs builds it and names it.
-      ...(process.env.TEST_BINARY ? ['tests/binary/**/*.test.ts'] : []),
-    ],
     environment: 'node',
     testTimeout: 20_000,
+    projects: [
+      { extends: true, test: { name: 'sqlite', include: [...UNIT_TESTS, ...DATABASE_TESTS] } },
+      {
+        extends: true,
+        test: {
+          name: 'postgres',
+          include: DATABASE_TESTS,
+          globalSetup: ['tests/postgres/global-setup.ts'],
+          setupFiles: ['tests/postgres/file-database.ts'],
+        },
+      },
+    ],
   },
 })

@@ -7,11 +7,11 @@ import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
-import { Readable } from 'node:stream'
 import { serve } from '@hono/node-server'
 import { zipSync } from 'fflate'
+import { getUploadUrl } from '../server/uploads/get-upload-url.ts'
 import { largeEntryZip } from '../tests/fixtures/large-entry-zip.ts'
-import { createTestApp, PUBLIC_URL } from '../tests/helpers/test-app.ts'
+import { createTestApp, PUBLIC_URL, uploadPackage } from '../tests/helpers/test-app.ts'
 
 const mode = process.argv[2] as 'ours' | 'bare'
 let baseline = process.memoryUsage().rss
@@ -83,8 +83,8 @@ if (mode === 'bare') {
         return new Response(String(growth))
       }
       if (url.pathname === '/__bench/signed') {
-        const answer = t.service.getUploadUrl(
-          { sub: 'bench' },
+        const answer = await getUploadUrl(
+          { ...t.services, user: { sub: `bench-${Date.now()}` } },
           { filename: `b-${Date.now()}.zip`, contentType: 'application/zip', policy: 'keep' },
         )
         return new Response(answer.signedRequest.replace(PUBLIC_URL, ''))
@@ -94,13 +94,8 @@ if (mode === 'bare') {
           ...LARGE_ENTRY,
           files: { 'index.html': '<script src="mraid.js"></script>' },
         })
-        const answer = t.service.getUploadUrl(
-          { sub: 'bench' },
-          { filename: 'large.zip', contentType: 'application/zip', policy: 'keep' },
-        )
-        await t.service.receiveUpload(answer.uuid, Readable.from(zip.parts), zip.size)
-        await t.service.validateUpload({ sub: 'bench' }, answer.uuid, { requireMraid: true })
-        const created = t.service.create({ sub: 'bench' }, answer.uuid).package
+        const result = await uploadPackage(t, 'large.zip', Buffer.concat(zip.parts), 'keep')
+        const { package: created } = (await result.response.json()) as { package: { index_url: string } }
         return new Response(`${t.pathOf(created.index_url).replace('index.html', 'video.bin')} ${zip.size}`)
       }
       if (url.pathname === '/__bench/preview') {
@@ -111,15 +106,9 @@ if (mode === 'bare') {
             ),
             'asset.js': [ASSET, { level: 0 }],
           })
-          const answer = t.service.getUploadUrl(
-            { sub: 'bench' },
-            { filename: 'preview.zip', contentType: 'application/zip', policy: 'keep' },
-          )
-          await t.service.receiveUpload(answer.uuid, Readable.from([zip]), zip.length)
-          await t.service.validateUpload({ sub: 'bench' }, answer.uuid, { requireMraid: true })
-          previewPath = t
-            .pathOf(t.service.create({ sub: 'bench' }, answer.uuid).package.index_url)
-            .replace('index.html', 'asset.js')
+          const created = await uploadPackage(t, 'preview.zip', zip, 'keep')
+          const { package: pkg } = (await created.response.json()) as { package: { index_url: string } }
+          previewPath = t.pathOf(pkg.index_url).replace('index.html', 'asset.js')
         }
         return new Response(previewPath)
       }

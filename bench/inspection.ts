@@ -5,7 +5,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { zipSync } from 'fflate'
-import { createLocalDiskStore } from '../server/storage/local-disk-store.ts'
+import { createLocalDiskStore } from '../server/storage/local/local-disk-store.ts'
 import { inspectPackage } from '../shared/inspector/inspect.ts'
 import { type Figure, median, timeRuns } from './measure.ts'
 

@@ -1,6 +1,6 @@
 // Listing 10,000 packages through the API (bearer check, query, view, JSON) against a bare
 // better-sqlite3 query serialised to JSON, on the same database in the same run.
-import { packages } from '../server/db/schema.ts'
+import { sqliteConnection } from '../server/db/sqlite/open-sqlite.ts'
 import { createTestApp } from '../tests/helpers/test-app.ts'
 import type { Figure } from './measure.ts'
 
@@ -26,13 +26,11 @@ export async function benchListing(): Promise<Figure[]> {
       uploadedBy: 'qa@example.com',
       createdAt: now - i * 1000,
     }))
-    t.db.transaction((tx) => {
+    await t.db.write(async (tx) => {
       for (let i = 0; i < rows.length; i += 500)
-        tx.insert(packages)
-          .values(rows.slice(i, i + 500))
-          .run()
+        await tx.insert(t.db.tables.packages).values(rows.slice(i, i + 500))
     })
-    const statement = t.db.$client.prepare('SELECT * FROM packages ORDER BY created_at DESC')
+    const statement = sqliteConnection(t.db).prepare('SELECT * FROM packages ORDER BY created_at DESC')
     const runs = 60
     const ours: number[] = []
     const bare: number[] = []

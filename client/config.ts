@@ -17,8 +17,3 @@ export function useClientConfig(): ClientConfig {
   if (!config) throw new Error('useClientConfig outside ClientConfigContext')
   return config
 }
-
-/** '{product} Ads Preview', or 'Ads Preview' when no product name is configured. */
-export function productTitle(config: Pick<ClientConfig, 'productName'>): string {
-  return config.productName ? `${config.productName} Ads Preview` : 'Ads Preview'
-}

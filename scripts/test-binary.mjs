@@ -103,6 +103,8 @@ function main() {
       'vitest',
       [
         'run',
+        '--project',
+        'sqlite',
         'tests/binary',
         'tests/upgrade',
         '--reporter=default',

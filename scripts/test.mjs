@@ -21,6 +21,8 @@ function timed(run) {
   return { status: result.status ?? 1, seconds: ((Date.now() - started) / 1000).toFixed(1) }
 }
 
+const POSTGRES_STATUS = '.tmp/postgres-status.json'
+fs.rmSync(POSTGRES_STATUS, { force: true })
 const unit = timed(() =>
   runBinSync('vitest', [
     'run',
@@ -46,6 +48,19 @@ addReport(counts, 'vitest', BINARY_REPORTS.checks, binary.status)
 
 console.log(
   `\nNode ${process.version}; unit: exit ${unit.status} in ${unit.seconds}s; e2e: exit ${e2e.status} in ${e2e.seconds}s; binary: exit ${binary.status} in ${binary.seconds}s`,
+)
+// The database tests' PostgreSQL run: said loudly when it could not happen (its tests count as skipped).
+const postgres = (() => {
+  try {
+    return JSON.parse(fs.readFileSync(POSTGRES_STATUS, 'utf8'))
+  } catch {
+    return undefined
+  }
+})()
+console.log(
+  postgres?.tested
+    ? 'PostgreSQL: the database tests ran on SQLite and on PostgreSQL'
+    : `PostgreSQL: NOT TESTED (${postgres?.reason ?? 'the postgres project did not run'}); its tests are counted as skipped`,
 )
 console.log(`tests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`)
 const ok =

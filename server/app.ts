@@ -6,23 +6,23 @@ import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { ClientConfig } from '../shared/api.ts'
 import { BASE_PATH, TRPC_MAX_BATCH_SIZE } from '../shared/constants.ts'
+import type { Services } from './actions/define-action.ts'
 import { type Authenticate, type AuthVariables, requireUser } from './auth/bearer.ts'
 import { AppError } from './errors.ts'
 import type { Readiness } from './health/readiness.ts'
 import { createHealthRoutes } from './health/routes.ts'
 import { appContentSecurityPolicy } from './http/content-security.ts'
+import { errorAnswer } from './http/error-answer.ts'
 import { requestLog } from './http/request-log.ts'
 import { createStaticClient } from './http/static-client.ts'
 import { logger } from './log/logger.ts'
 import { requestContext } from './log/request-context.ts'
-import type { PackageService } from './packages/service.ts'
+import { createDownloadRoutes } from './packages/download-route.ts'
 import type { createPreviewRoutes } from './preview/routes.ts'
 import { createApiRoutes } from './rest/api.ts'
-import { createFileRoutes } from './rest/files.ts'
 import { buildOpenApiDocument, OPENAPI_PATH } from './rest/openapi/document.ts'
-import type { BlobStore } from './storage/blob-store.ts'
 import { createThumbnailRoutes } from './thumbnails/routes.ts'
-import { createContextInner } from './trpc/init.ts'
+import { createContextInner, trpcErrorAnswer } from './trpc/init.ts'
 import { appRouter } from './trpc/router.ts'
 
 export interface IdentityProviderHandler {
@@ -31,16 +31,10 @@ export interface IdentityProviderHandler {
 }
 
 export interface AppDeps {
-  service: PackageService
-  blobStore: BlobStore
-  signingSecret: Buffer
+  services: Services
   authenticate: Authenticate
   clientConfig: ClientConfig
-  /** PUBLIC_URL + BASE_PATH: the API's base in the OpenAPI document. */
-  appUrl: string
   clientDir: string
-  /** PUBLIC_URL, for the app's Content-Security-Policy. */
-  publicUrl: string
   preview: ReturnType<typeof createPreviewRoutes>
   identityProvider?: IdentityProviderHandler
   logRequests?: boolean
@@ -52,9 +46,9 @@ export function createApp(deps: AppDeps) {
   const serveClient = createStaticClient(
     deps.clientDir,
     appContentSecurityPolicy({
-      publicUrl: deps.publicUrl,
+      publicUrl: deps.services.config.publicUrl,
       auth: deps.clientConfig.auth,
-      uploadUrls: [deps.blobStore.uploadUrl],
+      uploadUrls: [deps.services.blobs.uploadUrl],
     }),
   )
 
@@ -67,12 +61,11 @@ export function createApp(deps: AppDeps) {
   })
 
   app.onError((error, c) => {
-    if (error instanceof AppError) {
-      if (error.code === 'UNAUTHORIZED') c.header('WWW-Authenticate', 'Bearer')
-      return c.json(error.body, error.status as 401)
-    }
-    logger.error({ err: error, method: c.req.method, path: c.req.path }, 'The request failed')
-    return c.json({ message: 'Internal server error' }, 500)
+    const answer = errorAnswer(error)
+    if (answer.unexpected)
+      logger.error({ err: error, method: c.req.method, path: c.req.path }, 'The request failed')
+    if (answer.status === 401) c.header('WWW-Authenticate', 'Bearer')
+    return c.json(answer.body, answer.status as 500)
   })
   app.notFound((c) => c.json({ message: 'Not found' }, 404))
 
@@ -82,7 +75,7 @@ export function createApp(deps: AppDeps) {
   const base = new Hono<{ Variables: AuthVariables }>()
   base.route('/', createHealthRoutes(deps.readiness))
   base.get('/client-config.json', (c) => c.json(deps.clientConfig, 200, { 'Cache-Control': 'no-cache' }))
-  const openApiDocument = buildOpenApiDocument(deps.appUrl)
+  const openApiDocument = buildOpenApiDocument(deps.services.config.appUrl)
   base.get(OPENAPI_PATH, (c) => c.json(openApiDocument, 200, { 'Cache-Control': 'no-cache' }))
 
   // JSON calls and forms are small; only the signed PUT carries a package (capped by its URL).
@@ -96,7 +89,7 @@ export function createApp(deps: AppDeps) {
   base.use('/trpc/*', smallBody)
   base.use('/oidc/*', smallBody)
   base.use('/api/*', requireUser(deps.authenticate))
-  base.route('/api', createApiRoutes(deps.service))
+  base.route('/api', createApiRoutes(deps.services))
 
   base.use('/trpc/*', requireUser(deps.authenticate))
   base.all('/trpc/*', (c) =>
@@ -105,19 +98,21 @@ export function createApp(deps: AppDeps) {
       maxBatchSize: TRPC_MAX_BATCH_SIZE,
       req: c.req.raw,
       router: appRouter,
-      createContext: () => createContextInner({ service: deps.service, user: c.var.user }),
+      createContext: () => createContextInner({ services: deps.services, user: c.var.user }),
+      // One failed call answers the status REST would; a batch with several keeps tRPC's 207.
+      responseMeta: ({ errors }) =>
+        errors.length === 1 && errors[0] ? { status: trpcErrorAnswer(errors[0]).status } : {},
       onError: ({ error }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR')
+        if (trpcErrorAnswer(error).unexpected)
           logger.error({ err: error.cause ?? error }, 'A tRPC call failed')
       },
     }),
   )
 
-  base.route(
-    '/files',
-    createFileRoutes({ service: deps.service, blobStore: deps.blobStore, signingSecret: deps.signingSecret }),
-  )
-  base.route('/files/thumbnails', createThumbnailRoutes({ service: deps.service, blobStore: deps.blobStore }))
+  const uploadRoutes = deps.services.blobs.uploadRoutes
+  if (uploadRoutes) base.route('/files/upload', uploadRoutes)
+  base.route('/files/packages', createDownloadRoutes(deps.services))
+  base.route('/files/thumbnails', createThumbnailRoutes(deps.services))
   base.route('/preview', deps.preview)
 
   const identityProvider = deps.identityProvider

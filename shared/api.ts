@@ -63,7 +63,16 @@ export const uploadUrlAnswerSchema = z.object({
 })
 export type UploadUrlAnswer = z.infer<typeof uploadUrlAnswerSchema>
 
+const uuidField = z.string().check(z.minLength(1, 'uuid is required'), z.maxLength(100, 'uuid is too long'))
+
+/** A package or an upload by its uuid (get, create, delete). */
+export const uuidInputSchema = z.object({ uuid: uuidField })
+
+/** Validation's body (spec 7 sends `{ requireMraid: true }`; the deployment's policy may require it anyway). */
 export const validateBodySchema = z.object({ requireMraid: z._default(z.boolean(), true) })
+
+/** Validation's input: the body and the upload's uuid (REST takes it from the path). */
+export const validateInputSchema = z.extend(validateBodySchema, { uuid: uuidField })
 
 export const validationAnswerSchema = z.object({
   message: z.string(),

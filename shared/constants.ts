@@ -2,6 +2,14 @@
 // Every quoted string here is binding, spelling included.
 
 export const BASE_PATH = '/ads-preview'
+
+/** '{product} Ads Preview' (spec 4), or 'Ads Preview' when no product name is configured. */
+export function productTitle(productName: string): string {
+  return productName ? `${productName} Ads Preview` : 'Ads Preview'
+}
+
+/** The scopes the app signs in with (spec 5), which the embedded provider grants. */
+export const LOGIN_SCOPE = 'openid profile email'
 export const UPLOAD_CONTENT_TYPE = 'application/zip'
 
 /** Upload policies on the wire (spec 5, 9). */
@@ -56,4 +64,7 @@ export const MESSAGES = {
   uploadNotReceived: 'The package file has not been uploaded yet',
   uploadNotValidated: 'The package has not passed validation yet',
   validationFailed: 'The package is not a valid MRAID creative',
+  databaseFull: 'The server is out of database space: nothing was saved.',
+  tooManyPendingUploads: 'Too many unfinished uploads: finish or wait for one before starting another.',
+  uploadChanged: 'The stored package is not the one that was validated: upload it again.',
 } as const

@@ -1,8 +1,8 @@
 // The hosted-login redirect (spec 7 "Identity provider calls") and the callback's fragment.
 import type { ClientConfig } from '../../shared/api.ts'
+import { LOGIN_SCOPE } from '../../shared/constants.ts'
 import { base64urlEncode, sha256Of } from './jws.ts'
 
-export const LOGIN_SCOPE = 'openid profile email'
 export const IMPLICIT_RESPONSE_TYPE = 'token id_token'
 
 /** PKCE (RFC 7636): the S256 challenge of a verifier (no WebCrypto: see jws.ts). */

@@ -1,6 +1,7 @@
 import { Link } from 'wouter'
+import { productTitle } from '../../shared/constants.ts'
 import { useAuth, useAuthActions } from '../auth/auth-context.tsx'
-import { productTitle, useClientConfig } from '../config.ts'
+import { useClientConfig } from '../config.ts'
 
 export function TopBar() {
   const config = useClientConfig()
@@ -9,7 +10,7 @@ export function TopBar() {
   return (
     <header className="top-bar">
       <Link href="/main" className="product-title">
-        {productTitle(config)}
+        {productTitle(config.productName)}
       </Link>
       <nav aria-label="Account" className="account">
         {isAuthenticated ? (

@@ -1,4 +1,5 @@
-import { productTitle, useClientConfig } from '../config.ts'
+import { productTitle } from '../../shared/constants.ts'
+import { useClientConfig } from '../config.ts'
 import { UploadPanel } from '../upload/upload-panel.tsx'
 import { useUpload } from '../upload/use-upload.ts'
 import { PackageList } from './package-list.tsx'
@@ -8,7 +9,7 @@ export function PackageScreen() {
   const upload = useUpload()
   return (
     <div className="package-screen">
-      <h1>{productTitle(config)}</h1>
+      <h1>{productTitle(config.productName)}</h1>
       <UploadPanel upload={upload} />
       <PackageList justAddedId={upload.created?.id} />
     </div>

@@ -3,8 +3,8 @@ import { QRCodeSVG } from 'qrcode.react'
 import { useEffect, useState } from 'react'
 import { Link } from 'wouter'
 import type { Package } from '../../shared/api.ts'
-import { PREVIEW_QR_SIZE } from '../../shared/constants.ts'
-import { productTitle, useClientConfig } from '../config.ts'
+import { PREVIEW_QR_SIZE, productTitle } from '../../shared/constants.ts'
+import { useClientConfig } from '../config.ts'
 import { copyText } from './copy-text.ts'
 
 const COPIED_MESSAGE_MS = 4000
@@ -57,7 +57,9 @@ export function PreviewDialog({
                   title={`QR code of ${pkg.index_url}`}
                 />
               </div>
-              <p id="preview-scan">Scan with the {productTitle(config)} client or iOS camera app.</p>
+              <p id="preview-scan">
+                Scan with the {productTitle(config.productName)} client or iOS camera app.
+              </p>
               <p className="or">OR</p>
               <p>Open preview in new window.</p>
               <div className="actions">

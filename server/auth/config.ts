@@ -90,3 +90,5 @@ export const authConfig = defineConfigArea(
     }
   },
 )
+
+export type AuthConfig = ReturnType<typeof authConfig.read>

@@ -6,7 +6,8 @@ import { createLocalJWKSet, createRemoteJWKSet, type JWTVerifyGetKey } from 'jos
 import type { ClientConfig } from '../../shared/api.ts'
 import type { IdentityProviderHandler } from '../app.ts'
 import type { Config } from '../config/parse-config.ts'
-import type { Db } from '../db/client.ts'
+import type { Database } from '../db/database.ts'
+import type { SecretStore } from '../db/secrets.ts'
 import { createMemberCheck, type MemberCheck } from '../idp/member-check.ts'
 import { createEmbeddedIdentityProvider } from '../idp/provider.ts'
 import { ensureFirstUser } from '../idp/users.ts'
@@ -45,10 +46,13 @@ export async function discoverExternalIssuer(issuer: string): Promise<ExternalIs
 
 export async function createIdentity(
   config: Config,
-  db: Db,
+  stores: { db: Database; secrets: SecretStore },
   external: (issuer: string) => Promise<ExternalIssuer> = discoverExternalIssuer,
 ): Promise<Identity> {
-  const embedded = config.auth.embedded ? await createEmbeddedIdentityProvider({ config, db }) : undefined
+  const { db } = stores
+  const embedded = config.auth.embedded
+    ? await createEmbeddedIdentityProvider({ config, ...stores })
+    : undefined
   const issuer: ExternalIssuer = embedded
     ? { metadata: embedded.metadata, keys: createLocalJWKSet(embedded.publicJwks) }
     : await external(config.auth.issuer)

@@ -4,6 +4,7 @@
 // Nothing else reads process.env: the parsed Config is passed in.
 import type { z } from 'zod'
 import { authConfig } from '../auth/config.ts'
+import { databaseConfig } from '../db/config.ts'
 import { httpConfig } from '../http/config.ts'
 import { adminConfig } from '../idp/config.ts'
 import { logConfig } from '../log/config.ts'
@@ -15,6 +16,7 @@ import { ConfigIssue } from './env.ts'
 
 const AREAS = {
   http: httpConfig,
+  database: databaseConfig,
   uploads: uploadsConfig,
   auth: authConfig,
   admin: adminConfig,

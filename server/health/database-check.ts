@@ -1,6 +1,7 @@
-import type { Db } from '../db/client.ts'
+import type { Database } from '../db/database.ts'
 
 /** The database is open, migrated and answers a read of the table everything needs. */
-export function checkDatabase(db: Db): void {
-  db.$client.prepare('SELECT 1 FROM packages LIMIT 1').get()
+export async function checkDatabase(db: Database): Promise<void> {
+  const { packages } = db.tables
+  await db.orm.select({ id: packages.id }).from(packages).limit(1)
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app.ts'
+import { sqliteConnection } from '../db/sqlite/open-sqlite.ts'
 import { configureLogger } from '../log/logger.ts'
 import { createReadiness } from './readiness.ts'
 
@@ -40,7 +41,7 @@ describe('/health and /ready', () => {
 
   it('/ready is 503 with the reason when the database fails', async () => {
     const t = await testApp()
-    t.db.$client.close()
+    sqliteConnection(t.db).close()
     const response = await t.app.request('/ads-preview/ready')
     expect(response.status).toBe(503)
     const body = (await response.json()) as { status: string; checks: Record<string, string> }

@@ -1,24 +1,26 @@
-// oidc-provider's storage in SQLite (sessions, grants, interactions, codes...), so a restart
-// signs nobody out. One table keyed by (model, id); expired rows are ignored when read and
-// removed by `purgeExpired`.
-import { and, eq, lt } from 'drizzle-orm'
+// oidc-provider's storage in the database (sessions, grants, interactions, codes...), so a
+// restart signs nobody out and every app process shares them. One table keyed by (model, id);
+// expired rows are ignored when read and removed by `purgeExpired`.
+import { and, eq, lt, type SQL } from 'drizzle-orm'
 import type { Adapter, AdapterPayload } from 'oidc-provider'
-import type { Db } from '../db/client.ts'
-import { oidcModels } from '../db/schema.ts'
+import type { Database } from '../db/database.ts'
 
 const epochSeconds = () => Math.floor(Date.now() / 1000)
 
-export function createSqliteAdapter(db: Db) {
-  return class SqliteAdapter implements Adapter {
+export function createDatabaseAdapter(db: Database) {
+  const { oidcModels } = db.tables
+  return class DatabaseAdapter implements Adapter {
     constructor(private readonly model: string) {}
 
-    private where(id: string) {
+    private byId(id: string) {
       return and(eq(oidcModels.model, this.model), eq(oidcModels.id, id))
     }
 
-    private alive(
-      row: { payload: unknown; expiresAt: number | null } | undefined,
-    ): AdapterPayload | undefined {
+    private async findWhere(where: SQL | undefined): Promise<AdapterPayload | undefined> {
+      const [row] = await db.orm
+        .select({ payload: oidcModels.payload, expiresAt: oidcModels.expiresAt })
+        .from(oidcModels)
+        .where(and(eq(oidcModels.model, this.model), where))
       if (!row || (row.expiresAt !== null && row.expiresAt <= epochSeconds())) return undefined
       return row.payload as AdapterPayload
     }
@@ -33,56 +35,52 @@ export function createSqliteAdapter(db: Db) {
         uid: payload.uid ?? null,
         expiresAt: expiresIn ? epochSeconds() + expiresIn : null,
       }
-      db.insert(oidcModels)
-        .values(row)
-        .onConflictDoUpdate({ target: [oidcModels.model, oidcModels.id], set: row })
-        .run()
-    }
-
-    async find(id: string) {
-      return this.alive(db.select().from(oidcModels).where(this.where(id)).get())
-    }
-
-    async findByUserCode(userCode: string) {
-      return this.alive(
-        db
-          .select()
-          .from(oidcModels)
-          .where(and(eq(oidcModels.model, this.model), eq(oidcModels.userCode, userCode)))
-          .get(),
+      await db.write((tx) =>
+        tx
+          .insert(oidcModels)
+          .values(row)
+          .onConflictDoUpdate({ target: [oidcModels.model, oidcModels.id], set: row }),
       )
     }
 
-    async findByUid(uid: string) {
-      return this.alive(
-        db
-          .select()
-          .from(oidcModels)
-          .where(and(eq(oidcModels.model, this.model), eq(oidcModels.uid, uid)))
-          .get(),
-      )
+    find(id: string) {
+      return this.findWhere(eq(oidcModels.id, id))
+    }
+
+    findByUserCode(userCode: string) {
+      return this.findWhere(eq(oidcModels.userCode, userCode))
+    }
+
+    findByUid(uid: string) {
+      return this.findWhere(eq(oidcModels.uid, uid))
     }
 
     async consume(id: string): Promise<void> {
-      const row = db.select().from(oidcModels).where(this.where(id)).get()
-      if (!row) return
+      const payload = await this.findWhere(eq(oidcModels.id, id))
+      if (!payload) return
       const now = epochSeconds()
-      db.update(oidcModels)
-        .set({ payload: { ...(row.payload as AdapterPayload), consumed: now }, consumedAt: now })
-        .where(this.where(id))
-        .run()
+      await db.write((tx) =>
+        tx
+          .update(oidcModels)
+          .set({ payload: { ...payload, consumed: now }, consumedAt: now })
+          .where(this.byId(id)),
+      )
     }
 
     async destroy(id: string): Promise<void> {
-      db.delete(oidcModels).where(this.where(id)).run()
+      await db.write((tx) => tx.delete(oidcModels).where(this.byId(id)))
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
-      db.delete(oidcModels).where(eq(oidcModels.grantId, grantId)).run()
+      await db.write((tx) => tx.delete(oidcModels).where(eq(oidcModels.grantId, grantId)))
     }
   }
 }
 
-export function purgeExpired(db: Db): number {
-  return db.delete(oidcModels).where(lt(oidcModels.expiresAt, epochSeconds())).run().changes
+export async function purgeExpired(db: Database): Promise<number> {
+  const { oidcModels } = db.tables
+  const gone = await db.write((tx) =>
+    tx.delete(oidcModels).where(lt(oidcModels.expiresAt, epochSeconds())).returning({ id: oidcModels.id }),
+  )
+  return gone.length
 }

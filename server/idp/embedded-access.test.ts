@@ -7,9 +7,10 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authorizeUrl, CookieClient, implicitLogin } from '../../tests/helpers/oidc-http.ts'
+import { testDatabaseEnv } from '../../tests/helpers/test-database.ts'
 import { ACCESS_DENIED } from '../auth/access-policy.ts'
 import { parseConfig } from '../config/parse-config.ts'
-import { openDatabase } from '../db/client.ts'
+import { openDatabase } from '../db/open-database.ts'
 import { type Product, startProduct } from '../start.ts'
 import { addUser, removeUser } from './users.ts'
 
@@ -18,11 +19,14 @@ let dataDir: string
 let product: Product
 let server: { url: string; port: number }
 let base: string
+let databaseEnv: Record<string, string>
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ads-preview-embedded-'))
+  databaseEnv = await testDatabaseEnv()
   product = await startProduct(
     parseConfig({
+      ...databaseEnv,
       PORT: '0',
       DATA_DIR: dataDir,
       ADMIN_EMAIL: ADMIN.email,
@@ -100,7 +104,7 @@ describe('the embedded provider', () => {
 
   it('shuts a removed member out at once: the API refuses their token and their session is gone', async () => {
     // Another connection to the database, as the users command in another process has.
-    const other = openDatabase(path.join(dataDir, 'ads-preview.db'))
+    const other = await openDatabase(parseConfig({ DATA_DIR: dataDir, ...databaseEnv }))
     try {
       await addUser(other, 'leaver@example.com', 'leaver-password-1')
       const client = new CookieClient(new URL(base).origin)
@@ -115,7 +119,7 @@ describe('the embedded provider', () => {
         'access_token=',
       )
 
-      removeUser(other, 'leaver@example.com')
+      await removeUser(other, 'leaver@example.com')
 
       const refused = await fetch(`${base}/api/packages`, { headers: { authorization: `Bearer ${token}` } })
       expect(refused.status).toBe(403)
@@ -128,7 +132,7 @@ describe('the embedded provider', () => {
       const silent = new URL((await client.request(silentAuthorize)).headers.get('location')!)
       expect(new URLSearchParams(silent.hash.slice(1)).get('error')).toBe('login_required')
     } finally {
-      other.$client.close()
+      await other.close()
     }
   })
 })

@@ -1,10 +1,10 @@
-// The embedded provider's RS256 signing key and cookie keys: generated on first boot into
-// <dataDir>/keys (0600) and reused after, so tokens and sessions survive a restart. Never the
-// library's built-in development keys.
+// The embedded provider's RS256 signing key and cookie keys: generated on first start and kept
+// (DATA_DIR/keys on SQLite, the database on PostgreSQL: db/secrets.ts), so tokens and sessions
+// survive a restart and every app process signs with the same key. Never the library's
+// built-in development keys.
 import { randomBytes, randomUUID } from 'node:crypto'
-import fs from 'node:fs'
-import path from 'node:path'
 import { exportJWK, generateKeyPair, type JWK } from 'jose'
+import type { SecretStore } from '../db/secrets.ts'
 
 export interface ProviderKeys {
   /** Private JWKS for oidc-provider. */
@@ -16,34 +16,21 @@ export interface ProviderKeys {
 
 const PUBLIC_MEMBERS = ['kty', 'n', 'e', 'kid', 'alg', 'use'] as const
 
-function readJson<T>(file: string): T | undefined {
-  try {
-    return JSON.parse(fs.readFileSync(file, 'utf8')) as T
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
-    throw error
-  }
+async function newSigningKeys(): Promise<string> {
+  const { privateKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true })
+  const jwks = { keys: [{ ...(await exportJWK(privateKey)), kid: randomUUID(), alg: 'RS256', use: 'sig' }] }
+  return JSON.stringify(jwks, null, 2)
 }
 
-function writeSecret(file: string, value: unknown): void {
-  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 })
-  fs.writeFileSync(file, JSON.stringify(value, null, 2), { mode: 0o600 })
-}
-
-export async function loadOrCreateProviderKeys(keysDir: string): Promise<ProviderKeys> {
-  const jwksFile = path.join(keysDir, 'oidc-signing-keys.json')
-  const cookieFile = path.join(keysDir, 'oidc-cookie-keys.json')
-  let jwks = readJson<{ keys: JWK[] }>(jwksFile)
-  if (!jwks) {
-    const { privateKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true })
-    jwks = { keys: [{ ...(await exportJWK(privateKey)), kid: randomUUID(), alg: 'RS256', use: 'sig' }] }
-    writeSecret(jwksFile, jwks)
+export async function loadOrCreateProviderKeys(secrets: SecretStore): Promise<ProviderKeys> {
+  const jwks = JSON.parse(await secrets.loadOrCreate('oidc-signing-keys.json', newSigningKeys)) as {
+    keys: JWK[]
   }
-  let cookieKeys = readJson<string[]>(cookieFile)
-  if (!cookieKeys) {
-    cookieKeys = [randomBytes(32).toString('base64url')]
-    writeSecret(cookieFile, cookieKeys)
-  }
+  const cookieKeys = JSON.parse(
+    await secrets.loadOrCreate('oidc-cookie-keys.json', () =>
+      JSON.stringify([randomBytes(32).toString('base64url')], null, 2),
+    ),
+  ) as string[]
   const publicJwks = {
     keys: jwks.keys.map(
       (key) => Object.fromEntries(PUBLIC_MEMBERS.map((member) => [member, key[member]])) as JWK,

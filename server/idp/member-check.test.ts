@@ -4,18 +4,21 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, expect, it } from 'vitest'
-import { type Db, openDatabase } from '../db/client.ts'
+import { testDatabaseEnv } from '../../tests/helpers/test-database.ts'
+import { parseConfig } from '../config/parse-config.ts'
+import type { Database } from '../db/database.ts'
+import { openDatabase } from '../db/open-database.ts'
 import { createMemberCheck, MEMBER_CHECK_TTL_MS } from './member-check.ts'
 import { addUser, removeUser } from './users.ts'
 
 let dir: string
-let db: Db
-beforeEach(() => {
+let db: Database
+beforeEach(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ads-preview-members-'))
-  db = openDatabase(path.join(dir, 'test.db'))
+  db = await openDatabase(parseConfig({ DATA_DIR: dir, ...(await testDatabaseEnv()) }))
 })
-afterEach(() => {
-  db.$client.close()
+afterEach(async () => {
+  await db.close()
   fs.rmSync(dir, { recursive: true, force: true })
 })
 
@@ -25,7 +28,7 @@ it('forgets a removed member within the TTL, and at once when told', async () =>
   const members = createMemberCheck(db, () => now)
   const { id } = await addUser(db, 'member@example.com', 'password-123')
   expect(await members.isMember(id)).toBe(true)
-  removeUser(db, 'member@example.com')
+  await removeUser(db, 'member@example.com')
   now += MEMBER_CHECK_TTL_MS - 1
   expect(await members.isMember(id)).toBe(true)
   now += 1
@@ -33,7 +36,7 @@ it('forgets a removed member within the TTL, and at once when told', async () =>
 
   const again = await addUser(db, 'second@example.com', 'password-123')
   expect(await members.isMember(again.id)).toBe(true)
-  removeUser(db, 'second@example.com')
+  await removeUser(db, 'second@example.com')
   members.forget(again.id)
   expect(await members.isMember(again.id)).toBe(false)
 })

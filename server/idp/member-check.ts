@@ -3,18 +3,18 @@
 // A member found is remembered for MEMBER_CHECK_TTL_MS, so most requests skip the lookup; a
 // removal in this process forgets at once, one in another process (the users command) within
 // the TTL.
-import type { Db } from '../db/client.ts'
+import type { Database } from '../db/database.ts'
 import { findUserById } from './users.ts'
 
 export const MEMBER_CHECK_TTL_MS = 30_000
 
-export function createMemberCheck(db: Db, now: () => number = Date.now) {
+export function createMemberCheck(db: Database, now: () => number = Date.now) {
   const confirmed = new Map<string, number>()
   return {
     async isMember(sub: string): Promise<boolean> {
       const until = confirmed.get(sub)
       if (until !== undefined && until > now()) return true
-      const member = findUserById(db, sub) !== undefined
+      const member = (await findUserById(db, sub)) !== undefined
       if (member) confirmed.set(sub, now() + MEMBER_CHECK_TTL_MS)
       else confirmed.delete(sub)
       return member

@@ -6,7 +6,9 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { validPackage } from '../../tests/fixtures/packages.ts'
 import { authorizeUrl, CookieClient } from '../../tests/helpers/oidc-http.ts'
+import { testDatabaseEnv, testDialect } from '../../tests/helpers/test-database.ts'
 import { parseConfig } from '../config/parse-config.ts'
 import { type Product, startProduct } from '../start.ts'
 
@@ -17,14 +19,18 @@ const PASSWORD = 'correct-horse-battery'
 let dataDir: string
 let server: Product
 
-function config() {
+let databaseEnv: Record<string, string> = {}
+
+function config(extra: Record<string, string> = {}) {
   return parseConfig({
+    ...databaseEnv,
     PORT: String(PORT),
     DATA_DIR: dataDir,
     ADMIN_EMAIL: EMAIL,
     ADMIN_PASSWORD: PASSWORD,
     LOG_REQUESTS: '0',
     AUTH_FLOW: 'code',
+    ...extra,
   })
 }
 
@@ -49,6 +55,7 @@ async function submit(browser: CookieClient, form: { action: string; csrf: strin
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ads-preview-idp-'))
+  databaseEnv = await testDatabaseEnv()
   server = await startProduct(config())
   await server.listen()
 })
@@ -137,6 +144,69 @@ describe('the embedded provider', () => {
       expect(answer).toContain('unsupported_response_type')
     }
   })
+
+  // Behind a load balancer: two app processes, each with its own data folder, one database.
+  it.skipIf(testDialect() !== 'postgres')(
+    'shares its keys and sessions with every app process on PostgreSQL',
+    async () => {
+      const otherDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ads-preview-idp-other-'))
+      const other = await startProduct(config({ DATA_DIR: otherDir, PUBLIC_URL: `http://localhost:${PORT}` }))
+      const { port } = await other.listen(0)
+      try {
+        const otherBase = `http://localhost:${port}/ads-preview`
+        // Signed in through the first process (code + PKCE), the token used at the second.
+        const browser = new CookieClient(`http://localhost:${PORT}`)
+        const verifier = b64url(randomBytes(32))
+        const challenge = b64url(createHash('sha256').update(verifier).digest())
+        const form = await loginForm(browser, codeAuthorizeUrl(challenge))
+        const afterLogin = await submit(browser, form, PASSWORD)
+        expect(afterLogin.status).toBe(303)
+        const callback = await browser.request(afterLogin.headers.get('location')!)
+        const code = new URL(callback.headers.get('location')!).searchParams.get('code')!
+        const token = (
+          (await (
+            await fetch(`${BASE}/oidc/token`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/x-www-form-urlencoded' },
+              body: new URLSearchParams({
+                grant_type: 'authorization_code',
+                code,
+                code_verifier: verifier,
+                redirect_uri: `${BASE}/validate-token`,
+                client_id: 'ads-preview',
+              }),
+            })
+          ).json()) as { access_token: string }
+        ).access_token
+        const list = await fetch(`${otherBase}/api/packages`, {
+          headers: { authorization: `Bearer ${token}` },
+        })
+        expect(list.status).toBe(200)
+        // An upload URL signed by the second process is good at the first: one signing secret.
+        const url = await fetch(
+          `${otherBase}/api/upload/get-package-upload-url?filename=shared.zip&contentType=application%2Fzip`,
+          { headers: { authorization: `Bearer ${token}` } },
+        )
+        const { signedRequest } = (await url.json()) as { signedRequest: string }
+        const put = await fetch(signedRequest, {
+          method: 'PUT',
+          body: validPackage() as Uint8Array<ArrayBuffer>,
+          headers: { 'content-type': 'application/zip' },
+        })
+        expect(put.status).toBe(200)
+        const jwks = async (base: string) => (await fetch(`${base}/oidc/jwks`)).json()
+        expect(await jwks(otherBase)).toEqual(await jwks(BASE))
+        // The session made through the first process answers a silent sign-in at the second.
+        const silent = await browser.request(
+          codeAuthorizeUrl(challenge, { prompt: 'none' }).replace(BASE, otherBase),
+        )
+        expect(new URL(silent.headers.get('location')!).searchParams.get('code')).toBeTruthy()
+      } finally {
+        await other.close()
+        fs.rmSync(otherDir, { recursive: true, force: true })
+      }
+    },
+  )
 
   it('refuses a login form posted without its CSRF token', async () => {
     const browser = new CookieClient(`http://localhost:${PORT}`)

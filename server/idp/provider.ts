@@ -5,11 +5,12 @@ import type { HttpBindings } from '@hono/node-server'
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response'
 import type { Context } from 'hono'
 import Provider, { type Configuration, errors, type KoaContextWithOIDC } from 'oidc-provider'
-import { BASE_PATH } from '../../shared/constants.ts'
+import { BASE_PATH, LOGIN_SCOPE, productTitle } from '../../shared/constants.ts'
 import type { Config } from '../config/parse-config.ts'
-import type { Db } from '../db/client.ts'
+import type { Database } from '../db/database.ts'
+import type { SecretStore } from '../db/secrets.ts'
 import { logger } from '../log/logger.ts'
-import { createSqliteAdapter, purgeExpired } from './adapter.ts'
+import { createDatabaseAdapter, purgeExpired } from './adapter.ts'
 import { allowImplicitOnLocalHttp } from './implicit-on-local-http.ts'
 import { loadOrCreateProviderKeys } from './keys.ts'
 import { createLoginInteraction } from './login-interaction.ts'
@@ -20,7 +21,6 @@ import { createPasswordSignIn } from './sign-in.ts'
 import { findUserById } from './users.ts'
 
 export const OIDC_MOUNT = `${BASE_PATH}/oidc`
-const OIDC_SCOPES = 'openid profile email'
 const API_SCOPE = 'packages'
 
 export interface EmbeddedIdentityProvider {
@@ -37,25 +37,22 @@ export interface EmbeddedIdentityProvider {
   stop(): void
 }
 
-function productTitle(config: Config): string {
-  return config.productName ? `${config.productName} Ads Preview` : 'Ads Preview'
-}
-
 export async function createEmbeddedIdentityProvider(deps: {
   config: Config
-  db: Db
+  db: Database
+  secrets: SecretStore
 }): Promise<EmbeddedIdentityProvider> {
   const { config, db } = deps
   const { auth } = config
-  const keys = await loadOrCreateProviderKeys(`${config.dataDir}/keys`)
-  const title = productTitle(config)
+  const keys = await loadOrCreateProviderKeys(deps.secrets)
+  const title = productTitle(config.productName)
 
   // AUTH_FLOW=code turns the implicit flow off here too: a hand-made `id_token token` request
   // must not still get an access token in the URL fragment.
   const code = auth.flow === 'code'
   const responseTypes: Array<'code' | 'id_token token'> = code ? ['code'] : ['id_token token', 'code']
   const configuration: Configuration = {
-    adapter: createSqliteAdapter(db),
+    adapter: createDatabaseAdapter(db),
     jwks: { keys: keys.jwks.keys as never },
     cookies: { keys: keys.cookieKeys, long: { signed: true }, short: { signed: true } },
     clients: [
@@ -75,7 +72,7 @@ export async function createEmbeddedIdentityProvider(deps: {
     conformIdTokenClaims: false,
     extraParams: ['audience'],
     async findAccount(_ctx, id) {
-      const user = findUserById(db, id)
+      const user = await findUserById(db, id)
       if (!user) return undefined
       return {
         accountId: user.id,
@@ -90,7 +87,7 @@ export async function createEmbeddedIdentityProvider(deps: {
     async extraTokenClaims(_ctx, token) {
       const user =
         'accountId' in token && typeof token.accountId === 'string'
-          ? findUserById(db, token.accountId)
+          ? await findUserById(db, token.accountId)
           : undefined
       return user ? { email: user.email, email_verified: true } : undefined
     },
@@ -104,7 +101,7 @@ export async function createEmbeddedIdentityProvider(deps: {
       const grant =
         (grantId && (await ctx.oidc.provider.Grant.find(grantId))) ||
         new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId })
-      grant.addOIDCScope(OIDC_SCOPES)
+      grant.addOIDCScope(LOGIN_SCOPE)
       grant.addResourceScope(auth.audience, API_SCOPE)
       await grant.save()
       return grant
@@ -175,7 +172,7 @@ export async function createEmbeddedIdentityProvider(deps: {
     signIn: createPasswordSignIn(db),
     trustedProxies: config.http.trustedProxies,
   })
-  const purgeTimer = setInterval(() => purgeExpired(db), 15 * 60 * 1000)
+  const purgeTimer = setInterval(() => void purgeExpired(db).catch(() => {}), 15 * 60 * 1000)
   purgeTimer.unref()
 
   return {

@@ -71,7 +71,7 @@ describe('without a trusted proxy', () => {
   let idp: Awaited<ReturnType<typeof provider>>
   beforeAll(async () => {
     idp = await provider()
-    await addUser(idp.product.parts.db, 'target@example.com', PASSWORD)
+    await addUser(idp.product.services.db, 'target@example.com', PASSWORD)
   })
 
   it('tries 5 of 12 parallel wrong passwords for one account and refuses the rest', async () => {
@@ -101,7 +101,7 @@ describe('without a trusted proxy', () => {
   })
 
   it('answers an unknown email after the same password work as a known one', async () => {
-    for (let i = 0; i < 4; i++) await addUser(idp.product.parts.db, `known${i}@example.com`, PASSWORD)
+    for (let i = 0; i < 4; i++) await addUser(idp.product.services.db, `known${i}@example.com`, PASSWORD)
     const timed = async (email: string) => {
       const started = performance.now()
       expect((await idp.signIn(email, 'wrong-password')).status).toBe(401)

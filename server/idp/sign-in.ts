@@ -1,7 +1,7 @@
 // The password check behind the login form: throttled per email and per client address
 // (throttle.ts), and the same scrypt work whether or not the account exists, so neither the
 // answer nor its timing tells an attacker which emails have accounts (issue #12).
-import type { Db } from '../db/client.ts'
+import type { Database } from '../db/database.ts'
 import { generatePassword, hashPassword, verifyPassword } from './passwords.ts'
 import { createLoginThrottle } from './throttle.ts'
 import { findUserByEmail } from './users.ts'
@@ -11,21 +11,21 @@ export type SignInResult =
   | { outcome: 'wrong' }
   | { outcome: 'throttled'; retryAfterSeconds: number }
 
-export function createPasswordSignIn(db: Db, now?: () => number) {
+export function createPasswordSignIn(db: Database, now?: () => number) {
   const throttle = createLoginThrottle(db, now)
   // Checked against when the email has no account: a hash made like every real one.
   const decoy = hashPassword(generatePassword())
 
   return async function signIn(email: string, password: string, address: string): Promise<SignInResult> {
-    const attempt = throttle.begin(email, address)
+    const attempt = await throttle.begin(email, address)
     if (!attempt.allowed) return { outcome: 'throttled', retryAfterSeconds: attempt.retryAfterSeconds }
-    const user = findUserByEmail(db, email)
+    const user = await findUserByEmail(db, email)
     const matches = await verifyPassword(password, user?.passwordHash ?? (await decoy))
     if (!user || !matches) {
-      throttle.failed(attempt.ticket)
+      await throttle.failed(attempt.ticket)
       return { outcome: 'wrong' }
     }
-    throttle.succeeded(email, attempt.ticket)
+    await throttle.succeeded(email, attempt.ticket)
     return { outcome: 'signed-in', userId: user.id }
   }
 }

@@ -1,10 +1,9 @@
 // `npm run users -- list | add <email> [password] | remove <email> | passwd <email> [password]`:
 // manages the embedded provider's users in the data folder's database. A password left out is
 // generated and printed once.
-import path from 'node:path'
 import process from 'node:process'
 import { parseConfig } from '../config/parse-config.ts'
-import { DATABASE_FILE, type OpenDatabaseOptions, openDatabase } from '../db/client.ts'
+import { type DatabaseFiles, openDatabase } from '../db/open-database.ts'
 import { restrictToOwner } from '../run/owner-only.ts'
 import { generatePassword } from './passwords.ts'
 import { addUser, listUsers, removeUser, setPassword } from './users.ts'
@@ -15,14 +14,14 @@ const USAGE = `Usage: npm run users -- <command>   (the single executable: ads-p
   remove <email>            removes a user
   passwd <email> [password] sets a new password (generated when left out)`
 
-export async function runUsersCommand(args: string[], open: OpenDatabaseOptions = {}): Promise<number> {
+export async function runUsersCommand(args: string[], files: DatabaseFiles = {}): Promise<number> {
   const [command, email, password] = args
   const config = parseConfig(process.env)
   restrictToOwner(config.dataDir)
-  const db = openDatabase(path.join(config.dataDir, DATABASE_FILE), open)
+  const db = await openDatabase(config, files)
   try {
     if (command === 'list') {
-      const users = listUsers(db)
+      const users = await listUsers(db)
       if (users.length === 0) console.log('No users yet: the first start creates one.')
       for (const user of users) console.log(`${user.email}\t${new Date(user.createdAt).toISOString()}`)
       return 0
@@ -36,7 +35,7 @@ export async function runUsersCommand(args: string[], open: OpenDatabaseOptions 
       return 0
     }
     if (command === 'remove' && email) {
-      removeUser(db, email)
+      await removeUser(db, email)
       console.log(`Removed ${email}.`)
       return 0
     }
@@ -46,6 +45,6 @@ export async function runUsersCommand(args: string[], open: OpenDatabaseOptions 
     console.error((error as Error).message)
     return 1
   } finally {
-    db.$client.close()
+    await db.close()
   }
 }

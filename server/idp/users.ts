@@ -1,33 +1,34 @@
 // Users of the embedded identity provider.
 import { randomUUID } from 'node:crypto'
-import { asc, count, eq, sql } from 'drizzle-orm'
+import { asc, count, eq } from 'drizzle-orm'
 import { EMAIL_PATTERN, normalizeEmail } from '../auth/email.ts'
-import type { Db } from '../db/client.ts'
-import { oidcModels, users } from '../db/schema.ts'
+import type { Database } from '../db/database.ts'
 import { generatePassword, hashPassword, MIN_PASSWORD_LENGTH } from './passwords.ts'
 
-export function findUserByEmail(db: Db, email: string) {
-  return db
+export async function findUserByEmail(db: Database, email: string) {
+  const { users } = db.tables
+  const [user] = await db.orm
     .select()
     .from(users)
     .where(eq(users.email, normalizeEmail(email)))
-    .get()
+  return user
 }
 
-export function findUserById(db: Db, id: string) {
-  return db
+export async function findUserById(db: Database, id: string) {
+  const { users } = db.tables
+  const [user] = await db.orm
     .select({ id: users.id, email: users.email, name: users.name })
     .from(users)
     .where(eq(users.id, id))
-    .get()
+  return user
 }
 
-export function listUsers(db: Db) {
-  return db
+export async function listUsers(db: Database) {
+  const { users } = db.tables
+  return db.orm
     .select({ id: users.id, email: users.email, name: users.name, createdAt: users.createdAt })
     .from(users)
     .orderBy(asc(users.email))
-    .all()
 }
 
 function requireStrongEnough(password: string): void {
@@ -35,11 +36,12 @@ function requireStrongEnough(password: string): void {
     throw new Error(`The password must have at least ${MIN_PASSWORD_LENGTH} characters.`)
 }
 
-export async function addUser(db: Db, email: string, password: string, name?: string) {
+export async function addUser(db: Database, email: string, password: string, name?: string) {
   requireStrongEnough(password)
   const normalized = normalizeEmail(email)
   if (!EMAIL_PATTERN.test(normalized)) throw new Error(`Not an email address: ${email}`)
-  if (findUserByEmail(db, normalized)) throw new Error(`A user with the email ${normalized} already exists.`)
+  if (await findUserByEmail(db, normalized))
+    throw new Error(`A user with the email ${normalized} already exists.`)
   const now = Date.now()
   const user = {
     id: randomUUID(),
@@ -49,27 +51,32 @@ export async function addUser(db: Db, email: string, password: string, name?: st
     createdAt: now,
     updatedAt: now,
   }
-  db.insert(users).values(user).run()
+  await db.write((tx) => tx.insert(db.tables.users).values(user))
   return { id: user.id, email: user.email }
 }
 
-export async function setPassword(db: Db, email: string, password: string): Promise<void> {
+export async function setPassword(db: Database, email: string, password: string): Promise<void> {
   requireStrongEnough(password)
-  const result = db
-    .update(users)
-    .set({ passwordHash: await hashPassword(password), updatedAt: Date.now() })
-    .where(eq(users.email, normalizeEmail(email)))
-    .run()
-  if (result.changes === 0) throw new Error(`No user with the email ${email}.`)
+  const { users } = db.tables
+  const passwordHash = await hashPassword(password)
+  const changed = await db.write((tx) =>
+    tx
+      .update(users)
+      .set({ passwordHash, updatedAt: Date.now() })
+      .where(eq(users.email, normalizeEmail(email)))
+      .returning({ id: users.id }),
+  )
+  if (changed.length === 0) throw new Error(`No user with the email ${email}.`)
 }
 
 /** Removes a user and everything that signs them in: provider sessions, grants, codes. */
-export function removeUser(db: Db, email: string): void {
-  const user = findUserByEmail(db, email)
+export async function removeUser(db: Database, email: string): Promise<void> {
+  const { users, oidcModels } = db.tables
+  const user = await findUserByEmail(db, email)
   if (!user) throw new Error(`No user with the email ${email}.`)
-  db.transaction((tx) => {
-    tx.delete(oidcModels).where(sql`json_extract(${oidcModels.payload}, '$.accountId') = ${user.id}`).run()
-    tx.delete(users).where(eq(users.id, user.id)).run()
+  await db.write(async (tx) => {
+    await tx.delete(oidcModels).where(eq(db.jsonText(oidcModels.payload, 'accountId'), user.id))
+    await tx.delete(users).where(eq(users.id, user.id))
   })
 }
 
@@ -78,12 +85,12 @@ export function removeUser(db: Db, email: string): void {
  * generated password. Answers what to tell the person (the password only when generated).
  */
 export async function ensureFirstUser(
-  db: Db,
+  db: Database,
   admin: { email: string | undefined; password: string | undefined },
 ) {
-  const [row] = db.select({ n: count() }).from(users).all()
+  const [row] = await db.orm.select({ n: count() }).from(db.tables.users)
   if ((row?.n ?? 0) > 0) {
-    if (admin.email && admin.password && !findUserByEmail(db, admin.email)) {
+    if (admin.email && admin.password && !(await findUserByEmail(db, admin.email))) {
       await addUser(db, admin.email, admin.password)
     }
     return undefined

@@ -1,22 +1,28 @@
-// A package row as the API shows it (spec 3): snake_case, absolute capability URLs.
+// A package row as the API shows it (spec 3): snake_case, absolute capability URLs. The columns
+// are chosen here once: every query that answers packages selects `packageColumns`.
 import type { Package } from '../../shared/api.ts'
 import { withoutBidiControls } from '../../shared/filename.ts'
 import { API } from '../../shared/paths.ts'
-import type { packages } from '../db/schema.ts'
+import type { Tables } from '../db/tables.ts'
 
-export type PackageRow = Pick<
-  typeof packages.$inferSelect,
-  | 'id'
-  | 'uuid'
-  | 'filename'
-  | 'filenameVersion'
-  | 'fileSize'
-  | 'sha256'
-  | 'adWidth'
-  | 'adHeight'
-  | 'uploadedBy'
-  | 'createdAt'
->
+export function packageColumns(packages: Tables['packages']) {
+  return {
+    id: packages.id,
+    uuid: packages.uuid,
+    filename: packages.filename,
+    filenameVersion: packages.filenameVersion,
+    fileSize: packages.fileSize,
+    sha256: packages.sha256,
+    adWidth: packages.adWidth,
+    adHeight: packages.adHeight,
+    uploadedBy: packages.uploadedBy,
+    createdAt: packages.createdAt,
+  }
+}
+
+export type PackageRow = {
+  [K in keyof ReturnType<typeof packageColumns>]: Tables['packages']['$inferSelect'][K]
+}
 
 export function toPackageView(row: PackageRow, publicUrl: string): Package {
   // Records made before bidi controls were removed at upload still carry them.

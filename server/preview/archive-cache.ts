@@ -27,7 +27,7 @@ export interface PackageLocation {
 }
 
 export function createArchiveCache(blobStore: BlobStore, capacity = 64) {
-  const open = new Map<string, Promise<OpenPackage>>()
+  const open = new Map<string, Promise<OpenPackage | undefined>>()
   let cachedBytes = 0
 
   async function load(location: PackageLocation): Promise<OpenPackage> {
@@ -56,6 +56,7 @@ export function createArchiveCache(blobStore: BlobStore, capacity = 64) {
     open.delete(uuid)
     pending
       .then((item) => {
+        if (!item) return
         cachedBytes -= item.cachedBytes
         return item.source.close()
       })
@@ -64,7 +65,7 @@ export function createArchiveCache(blobStore: BlobStore, capacity = 64) {
 
   return {
     /** The open package; `locate` is asked only when it is not open yet. */
-    get(uuid: string, locate: () => PackageLocation | undefined): Promise<OpenPackage> | undefined {
+    get(uuid: string, locate: () => Promise<PackageLocation | undefined>): Promise<OpenPackage | undefined> {
       let pending = open.get(uuid)
       if (pending) {
         // Most recently used last, so the first key is the one to evict.
@@ -72,10 +73,12 @@ export function createArchiveCache(blobStore: BlobStore, capacity = 64) {
         open.set(uuid, pending)
         return pending
       }
-      const location = locate()
-      if (!location) return undefined
-      pending = load(location)
-      pending.catch(() => open.delete(uuid))
+      pending = locate().then((location) => (location ? load(location) : undefined))
+      // Not a package (or not readable): asked again next time.
+      pending.then(
+        (item) => item ?? open.delete(uuid),
+        () => open.delete(uuid),
+      )
       open.set(uuid, pending)
       if (open.size > capacity) evict(open.keys().next().value!)
       return pending

@@ -4,9 +4,11 @@
 // never runs with the app's origin: it cannot read the app's storage or call the API as the user.
 import { Hono } from 'hono'
 import { PREVIEW_RAW_PARAM } from '../../shared/paths.ts'
+import { MESSAGES } from '../../shared/constants.ts'
 import { ZipFormatError } from '../../shared/zip/zip-reader.ts'
+import type { Database } from '../db/database.ts'
 import { AppError } from '../errors.ts'
-import type { PackageService } from '../packages/service.ts'
+import { findPackage } from '../packages/find-package.ts'
 import type { ArchiveCache } from './archive-cache.ts'
 import { contentTypeOf } from './content-type.ts'
 import { createEntryAnswer } from './entry-answer.ts'
@@ -22,7 +24,7 @@ const PREVIEW_HEADERS = {
 }
 
 export interface PreviewRoutesDeps {
-  service: PackageService
+  db: Database
   archives: ArchiveCache
   /** The bundled MRAID host (mraid-host/); undefined when the client is not built. */
   mraidHost: string | undefined
@@ -45,9 +47,8 @@ export function createPreviewRoutes(deps: PreviewRoutesDeps) {
       } catch {
         return c.text('Not found', 404, PREVIEW_HEADERS)
       }
-      const opening = archives.get(uuid, () => deps.service.locate(uuid))
-      if (!opening) throw new AppError('NOT_FOUND', 'Package not found')
-      const pkg = await opening
+      const pkg = await archives.get(uuid, () => findPackage(deps.db, uuid))
+      if (!pkg) throw new AppError('NOT_FOUND', MESSAGES.packageNotFound)
       const wanted = relative === '' ? pkg.entry : pkg.root + relative
       const entry = pkg.archive.get(wanted)
       if (!entry || entry.isDirectory) {

@@ -262,7 +262,7 @@ describe('signed PUT', () => {
     const tampered = [
       url.replace(/sig=[^&]+/, 'sig=AAAA'),
       url.replace(/max=\d+/, 'max=999999999999'),
-      url.replace(/key=packages%2F[0-9a-f-]+/, 'key=packages%2F00000000-0000-4000-8000-000000000000'),
+      url.replace(/key=uploads%2F[0-9a-f-]+/, 'key=uploads%2F00000000-0000-4000-8000-000000000000'),
     ]
     for (const bad of tampered) {
       const response = await put(bad, validPackage())
@@ -304,7 +304,7 @@ describe('signed PUT', () => {
       duplex: 'half',
     } as RequestInit)
     expect(undeclared.status).toBe(413)
-    expect(fs.readdirSync(path.join(t.dataDir, 'blobs', 'packages'))).toEqual([])
+    expect(fs.readdirSync(path.join(t.dataDir, 'blobs', 'uploads'))).toEqual([])
   })
 
   it('an upload aborted halfway leaves no file and the upload can be sent again', async () => {
@@ -324,9 +324,9 @@ describe('signed PUT', () => {
       duplex: 'half',
     } as RequestInit)
     expect(aborted.status).toBeGreaterThanOrEqual(400)
-    expect(fs.readdirSync(path.join(t.dataDir, 'blobs', 'packages'))).toEqual([])
+    expect(fs.readdirSync(path.join(t.dataDir, 'blobs', 'uploads'))).toEqual([])
     expect((await put(url, zip)).status).toBe(200)
-    expect(t.blobFiles()).toEqual([`${uuid}.zip`])
+    expect(t.blobFiles('uploads')).toEqual([`${uuid}.zip`])
   })
 })
 
@@ -397,7 +397,12 @@ describe('tRPC gives the same answers as REST', () => {
     const validation = await trpc('upload.validate', { uuid, requireMraid: true })
     expect(validation.status).toBe(200)
     const create = await trpc('packages.create', { uuid })
-    const pkg = packageSchema.parse((create.body.result!.data as { package: unknown }).package)
+    const answer = create.body.result!.data as { package: unknown; created: boolean }
+    const pkg = packageSchema.parse(answer.package)
     expect(pkg).toMatchObject({ uuid, filename: 'via-trpc.zip', filename_version: 1 })
+    expect(answer.created).toBe(true)
+    // As REST answers 200 instead of 201, tRPC says the second create made nothing new.
+    const again = await trpc('packages.create', { uuid })
+    expect(again.body.result!.data).toEqual({ package: answer.package, created: false })
   })
 })

@@ -5,7 +5,6 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { validPackage } from '../../tests/fixtures/packages.ts'
 import { createTestApp, type TestApp, uploadPackage } from '../../tests/helpers/test-app.ts'
-import { packages, uploads } from '../db/schema.ts'
 
 const SPOOFED = 'invoice\u202Egpj.exe.zip'
 const BIDI = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/
@@ -25,9 +24,10 @@ async function listed() {
 it('stores, lists and downloads the name without its bidi controls', async () => {
   const result = await uploadPackage(t, SPOOFED, validPackage())
   expect(result.response.status).toBe(201)
+  const { uploads } = t.db.tables
   expect(
-    t.db.select({ filename: uploads.filename }).from(uploads).where(eq(uploads.uuid, result.uuid!)).get(),
-  ).toEqual({ filename: 'invoicegpj.exe.zip' })
+    await t.db.orm.select({ filename: uploads.filename }).from(uploads).where(eq(uploads.uuid, result.uuid!)),
+  ).toEqual([{ filename: 'invoicegpj.exe.zip' }])
   const [pkg] = await listed()
   expect(pkg!.filename).toBe('invoicegpj.exe.zip')
   const download = await t.app.request(t.pathOf(pkg!.package_url))
@@ -39,11 +39,10 @@ it('stores, lists and downloads the name without its bidi controls', async () =>
 
 it('shows a record stored before the rule without them too', async () => {
   const result = await uploadPackage(t, 'older.zip', validPackage('older'))
-  t.db
-    .update(packages)
-    .set({ filename: `older\u2067\u202Eexe.zip` })
-    .where(eq(packages.uuid, result.uuid!))
-    .run()
+  const { packages } = t.db.tables
+  await t.db.write((tx) =>
+    tx.update(packages).set({ filename: `older\u2067\u202Eexe.zip` }).where(eq(packages.uuid, result.uuid!)),
+  )
   const pkg = (await listed()).find((p) => p.uuid === result.uuid)!
   expect(pkg.filename).not.toMatch(BIDI)
   const download = await t.app.request(t.pathOf(pkg.package_url))

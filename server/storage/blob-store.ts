@@ -1,6 +1,13 @@
-// Where package zips and thumbnails live. Local disk now; an S3-compatible store later
+// Where package zips and thumbnails live. The local disk today; an S3-compatible store
 // implements the same interface (its presigned PUT is exactly the spec's `signedRequest`).
+//
+// The driver owns its whole upload path: it signs the URL and receives the body (the local
+// store with its own PUT route, object storage by itself). What an upload URL can write is
+// never served: validation pins the body under the package's key, which no URL can write, and
+// answers the size and sha256 of the pinned bytes; create checks the pinned bytes still have
+// them. Previews and downloads read only the package's key.
 import type { Readable } from 'node:stream'
+import type { Hono } from 'hono'
 import type { ClosableByteSource } from './file-source.ts'
 
 export type { ClosableByteSource }
@@ -19,10 +26,16 @@ export interface StoredBlob {
 
 export interface BlobStore {
   /** An absolute URL the browser PUTs the file to, with no bearer header. */
-  signPutUrl(request: SignedPutRequest): string
+  signUploadUrl(request: SignedPutRequest): string
   /** Where those URLs point (its origin goes into the app's Content-Security-Policy). */
   readonly uploadUrl: string
-  /** Writes a body to `key` atomically: nothing is visible under `key` until all of it is on disk. */
+  /** Routes the driver serves itself under `${BASE_PATH}/files/upload` (the local store's PUT). */
+  uploadRoutes?: Hono
+  /** Copies what `from` holds to `to` (a key no upload URL can write); answers what `to` holds. */
+  pin(from: string, to: string): Promise<StoredBlob>
+  /** Size and sha256 of what `key` holds now, read back from the store. */
+  digest(key: string): Promise<StoredBlob | undefined>
+  /** Writes a body to `key` atomically: nothing is visible under `key` until all of it is stored. */
   write(key: string, body: Readable, options: { maxBytes: number }): Promise<StoredBlob>
   openSource(key: string): Promise<ClosableByteSource>
   /** The blob's bytes, or the inclusive byte range `range` of them. */
@@ -37,13 +50,11 @@ export interface BlobStore {
   removeStaleTemporaryFiles(olderThanMs: number): Promise<number>
 }
 
-/**
- * Keys the service hands out. An upload is PUT straight to its package key, so creating the
- * package moves nothing: the row is what makes it a package.
- */
-export const BLOB_KEY_PATTERN = /^(packages|thumbnails)\/[A-Za-z0-9-]+\.(zip|png)$/
+/** Keys the product hands out: an upload's body, a package's pinned zip, its thumbnail. */
+export const BLOB_KEY_PATTERN = /^(uploads|packages|thumbnails)\/[A-Za-z0-9-]+\.(zip|png)$/
 
 export const blobKeys = {
+  upload: (uuid: string) => `uploads/${uuid}.zip`,
   package: (uuid: string) => `packages/${uuid}.zip`,
   thumbnail: (uuid: string) => `thumbnails/${uuid}.png`,
   uuidOf: (key: string) => /^[a-z]+\/([A-Za-z0-9-]+)\.[a-z]+$/.exec(key)?.[1],

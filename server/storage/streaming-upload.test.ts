@@ -54,7 +54,7 @@ it('streams a 120 MB PUT to disk while live memory grows far less than the body'
   console.log(`120 MB PUT: peak live memory (heap + buffers) grew ${growth.toFixed(1)} MB`)
   // The body is never held whole: live memory grows by a few buffers, not by the 120 MB.
   expect(growth).toBeLessThan(24)
-  expect(fs.statSync(path.join(t.dataDir, 'blobs', 'packages', `${uuid}.zip`)).size).toBe(size)
+  expect(fs.statSync(path.join(t.dataDir, 'blobs', 'uploads', `${uuid}.zip`)).size).toBe(size)
 }, 60_000)
 
 it('an aborted PUT leaves no file, temporary or final, and the upload stays open', async () => {
@@ -62,7 +62,7 @@ it('an aborted PUT leaves no file, temporary or final, and the upload stays open
   await chunkedPut(url, 20 * 1024 * 1024, { abortAfter: 5 * 1024 * 1024 })
   // The server notices the reset and cleans up.
   await expect
-    .poll(() => fs.readdirSync(path.join(t.dataDir, 'blobs', 'packages')), { timeout: 5000 })
+    .poll(() => fs.readdirSync(path.join(t.dataDir, 'blobs', 'uploads')), { timeout: 5000 })
     .toEqual([])
   const validate = await t.app.request(`/ads-preview/api/upload/validate-package-upload/${uuid}`, {
     method: 'POST',

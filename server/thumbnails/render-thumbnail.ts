@@ -12,8 +12,15 @@ export interface AdSize {
 }
 
 /** A PNG of THUMBNAIL_PIXELS showing the page at `previewUrl` rendered at `adSize`. */
-export async function renderThumbnail(browser: Browser, previewUrl: string, adSize: AdSize): Promise<Buffer> {
+export async function renderThumbnail(
+  browser: Browser,
+  previewUrl: string,
+  adSize: AdSize,
+  signal?: AbortSignal,
+): Promise<Buffer> {
   const context = await browser.newContext({ viewport: adSize })
+  // Past the job's time budget the page goes, whatever the creative is doing.
+  signal?.addEventListener('abort', () => void context.close().catch(() => {}))
   try {
     const page = await context.newPage()
     await page.goto(previewUrl, { waitUntil: 'load', timeout: LOAD_TIMEOUT_MS }).catch(() => {})

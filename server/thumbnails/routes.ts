@@ -3,31 +3,23 @@
 import { Readable } from 'node:stream'
 import { Hono } from 'hono'
 import { MESSAGES } from '../../shared/constants.ts'
+import type { Services } from '../actions/define-action.ts'
 import { AppError } from '../errors.ts'
-import type { PackageService } from '../packages/service.ts'
-import type { BlobStore } from '../storage/blob-store.ts'
+import { findPackage } from '../packages/find-package.ts'
 import { largestImage } from './largest-image.ts'
 import { placeholderThumbnail } from './placeholder.ts'
 
-export function createThumbnailRoutes(deps: { service: PackageService; blobStore: BlobStore }) {
+export function createThumbnailRoutes({ db, blobs }: Pick<Services, 'db' | 'blobs'>) {
   return new Hono().get('/:uuid', async (c) => {
-    const found = deps.service.locate(c.req.param('uuid'))
+    const found = await findPackage(db, c.req.param('uuid'))
     if (!found) throw new AppError('NOT_FOUND', MESSAGES.packageNotFound)
-    if (found.thumbnailKey && (await deps.blobStore.stat(found.thumbnailKey))) {
-      return c.body(
-        Readable.toWeb(deps.blobStore.createReadStream(found.thumbnailKey)) as ReadableStream,
-        200,
-        {
-          'Content-Type': 'image/png',
-          'Cache-Control': 'private, max-age=300',
-        },
-      )
+    if (found.thumbnailKey && (await blobs.stat(found.thumbnailKey))) {
+      return c.body(Readable.toWeb(blobs.createReadStream(found.thumbnailKey)) as ReadableStream, 200, {
+        'Content-Type': 'image/png',
+        'Cache-Control': 'private, max-age=300',
+      })
     }
-    const image = await largestImage(
-      deps.blobStore,
-      found.blobKey,
-      deps.service.get(c.req.param('uuid')).inspection,
-    )
+    const image = await largestImage(blobs, found.blobKey, found.inspection)
     if (image) {
       return c.body(image.bytes as Uint8Array<ArrayBuffer>, 200, {
         'Content-Type': image.contentType,

@@ -1,31 +1,36 @@
 // The typed API the client uses: nouns for routers, verbs for procedures. Each calls the same
-// service function as the REST route of spec 7 and answers the same shape.
-import { z } from 'zod'
-import { uploadUrlQuerySchema } from '../../shared/api.ts'
+// action as the REST route of spec 7 and answers the same shape (create adds `created`). The
+// actions parse their own input; the procedure only gives the client its input type.
+import type { z } from 'zod/mini'
+import type { Action } from '../actions/define-action.ts'
+import { createPackage } from '../packages/create-package.ts'
+import { deletePackage } from '../packages/delete-package.ts'
+import { getPackage } from '../packages/get-package.ts'
+import { listPackages } from '../packages/list-packages.ts'
+import { getUploadUrl } from '../uploads/get-upload-url.ts'
+import { validateUpload } from '../uploads/validate-upload.ts'
 import { protectedProcedure, router } from './init.ts'
 
-const uuidInput = z.object({ uuid: z.string().min(1) })
+function procedure<S extends z.ZodMiniType, Out>(action: Action<S, Out>) {
+  return protectedProcedure
+    .input((input: unknown) => input as z.input<S>)
+    .use(({ ctx, input, next }) => next({ ctx: { call: () => action(ctx.actions, input) } }))
+}
+const query = <S extends z.ZodMiniType, Out>(action: Action<S, Out>) =>
+  procedure(action).query(({ ctx }) => ctx.call())
+const mutation = <S extends z.ZodMiniType, Out>(action: Action<S, Out>) =>
+  procedure(action).mutation(({ ctx }) => ctx.call())
 
 export const appRouter = router({
   packages: router({
-    list: protectedProcedure.query(({ ctx }) => ctx.service.list()),
-    get: protectedProcedure.input(uuidInput).query(({ ctx, input }) => ctx.service.get(input.uuid)),
-    create: protectedProcedure.input(uuidInput).mutation(({ ctx, input }) => ({
-      package: ctx.service.create(ctx.user, input.uuid).package,
-    })),
-    delete: protectedProcedure
-      .input(uuidInput)
-      .mutation(({ ctx, input }) => ctx.service.delete(ctx.user, input.uuid)),
+    list: query(listPackages),
+    get: query(getPackage),
+    create: mutation(createPackage),
+    delete: mutation(deletePackage),
   }),
   upload: router({
-    getUrl: protectedProcedure
-      .input(uploadUrlQuerySchema)
-      .mutation(({ ctx, input }) => ctx.service.getUploadUrl(ctx.user, input)),
-    validate: protectedProcedure
-      .input(z.object({ uuid: z.string().min(1), requireMraid: z.boolean().default(true) }))
-      .mutation(({ ctx, input }) =>
-        ctx.service.validateUpload(ctx.user, input.uuid, { requireMraid: input.requireMraid }),
-      ),
+    getUrl: mutation(getUploadUrl),
+    validate: mutation(validateUpload),
   }),
 })
 

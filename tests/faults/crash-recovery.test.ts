@@ -99,19 +99,26 @@ async function fullUpload(filename: string): Promise<number> {
   return (await api(`/api/packages/${uuid}`, { method: 'POST' })).status
 }
 
-/** Every record has its file, every file belongs to a record or an upload in progress, no temp file. */
+/**
+ * Every package record has its file; every file belongs to a package or an upload in progress
+ * (its body under uploads/, its pinned copy under packages/ until create); no temp file.
+ */
 function expectConsistent(): { packages: number } {
   const db = new Database(path.join(dataDir, 'ads-preview.db'), { readonly: true })
   try {
-    const rows = db.prepare('SELECT blob_key FROM packages').all() as { blob_key: string }[]
-    const open = db.prepare("SELECT blob_key FROM uploads WHERE state != 'created'").all() as {
-      blob_key: string
-    }[]
-    const folder = path.join(dataDir, 'blobs', 'packages')
-    const files = fs.existsSync(folder) ? fs.readdirSync(folder) : []
-    for (const row of rows) expect(files, `file of ${row.blob_key}`).toContain(path.basename(row.blob_key))
-    const owned = new Set([...rows, ...open].map((r) => path.basename(r.blob_key)))
-    for (const file of files) expect(owned.has(file), `owner of ${file}`).toBe(true)
+    const rows = db.prepare('SELECT uuid FROM packages').all() as { uuid: string }[]
+    const open = db.prepare("SELECT uuid FROM uploads WHERE state != 'created'").all() as { uuid: string }[]
+    const live = db.prepare('SELECT uuid FROM uploads').all() as { uuid: string }[]
+    const files = (folder: string) =>
+      fs.existsSync(path.join(dataDir, 'blobs', folder))
+        ? fs.readdirSync(path.join(dataDir, 'blobs', folder))
+        : []
+    const zip = (r: { uuid: string }) => `${r.uuid}.zip`
+    for (const row of rows) expect(files('packages'), `file of ${row.uuid}`).toContain(zip(row))
+    const ownedPackages = new Set([...rows, ...open].map(zip))
+    for (const file of files('packages')) expect(ownedPackages.has(file), `owner of ${file}`).toBe(true)
+    const ownedUploads = new Set(live.map(zip))
+    for (const file of files('uploads')) expect(ownedUploads.has(file), `owner of ${file}`).toBe(true)
     return { packages: rows.length }
   } finally {
     db.close()
@@ -138,7 +145,7 @@ describe('SIGKILL and restart', () => {
     })
     request.on('error', () => {})
     request.write(Buffer.alloc(4 * 1024 * 1024))
-    const folder = path.join(dataDir, 'blobs', 'packages')
+    const folder = path.join(dataDir, 'blobs', 'uploads')
     await expect
       .poll(() =>
         fs.existsSync(folder) ? fs.readdirSync(folder).some((f) => f.startsWith('.incoming-')) : false,
@@ -173,7 +180,16 @@ describe('SIGKILL and restart', () => {
       }
       const path_ =
         step === 'validate' ? `/api/upload/validate-package-upload/${uuid}` : `/api/packages/${uuid}`
-      void api(path_, { method: 'POST', body: '{}' }).catch(() => {})
+      // Sent whole to the running server before the kill (a request still in the client could
+      // reach the restarted one instead, and be seen half done).
+      await new Promise<void>((resolve) => {
+        const request = http.request(`${BASE}${path_}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        })
+        request.on('error', () => {})
+        request.end('{}', () => resolve())
+      })
       await new Promise((resolve) => setTimeout(resolve, 5))
       await kill()
       await start()
@@ -200,7 +216,7 @@ it('a trickling body is cut off by the idle timeout, leaving nothing, and the up
   expect(await closed).toMatch(/socket hang up|ECONNRESET|status 4/)
   await expect
     .poll(() =>
-      fs.readdirSync(path.join(dataDir, 'blobs', 'packages')).filter((f) => f.startsWith('.incoming-')),
+      fs.readdirSync(path.join(dataDir, 'blobs', 'uploads')).filter((f) => f.startsWith('.incoming-')),
     )
     .toEqual([])
   expect(await put(signedRequest, validPackage())).toBe(200)

@@ -95,6 +95,6 @@ it('a full disk during an upload answers 507, keeps no file, and the upload can 
   expect(((await full.json()) as { message: string }).message).toBe(
     'The server is out of disk space: the upload was not saved.',
   )
-  expect(fs.readdirSync(path.join(t.dataDir, 'blobs', 'packages'))).toEqual([])
+  expect(fs.readdirSync(path.join(t.dataDir, 'blobs', 'uploads'))).toEqual([])
   expect((await put()).status).toBe(200)
 })

@@ -1,5 +1,7 @@
 // Signs in to the embedded provider over plain HTTP, as a browser would (cookies kept), for
 // tests that drive a real server without a browser.
+import { LOGIN_SCOPE } from '../../shared/constants.ts'
+
 export class CookieClient {
   private cookies = new Map<string, string>()
   constructor(private readonly origin: string) {}
@@ -42,7 +44,7 @@ export function authorizeUrl(base: string, params: Record<string, string>): stri
   return `${base}/oidc/auth?${new URLSearchParams({
     client_id: 'ads-preview',
     redirect_uri: `${base}/validate-token`,
-    scope: 'openid profile email',
+    scope: LOGIN_SCOPE,
     audience: `${base}/api`,
     state: 's'.repeat(32),
     nonce: 'n'.repeat(32),

@@ -17,7 +17,7 @@ import { type ProductProcess, startProduct } from '../helpers/product-process.ts
 import { keptFields, type UpgradeManifest } from './manifest.ts'
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/upgrade')
-const JOURNAL = path.resolve(import.meta.dirname, '../../migrations/meta/_journal.json')
+const JOURNAL = path.resolve(import.meta.dirname, '../../migrations/sqlite/meta/_journal.json')
 const releases = fs.readdirSync(FIXTURES)
 const sha256 = (bytes: ArrayBuffer) => createHash('sha256').update(new Uint8Array(bytes)).digest('hex')
 

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { validPackage } from '../../tests/fixtures/packages.ts'
 import { createTestApp, type TestApp, uploadPackage } from '../../tests/helpers/test-app.ts'
+import { sweepStorage } from './sweep-storage.ts'
 
 let t: TestApp
 beforeEach(async () => {
@@ -32,7 +33,7 @@ it('the sweep removes expired uploads, files no record owns and interrupted writ
   fs.writeFileSync(temp, 'half')
   const old = new Date(Date.now() - 2 * 60 * 60 * 1000)
   fs.utimesSync(temp, old, old)
-  const result = await t.service.sweep()
+  const result = await sweepStorage(t.services)
   expect(result).toEqual({ uploads: 0, orphans: 1, temporary: 1 })
   expect(fs.readdirSync(folder)).toEqual([`${kept.uuid}.zip`])
 })

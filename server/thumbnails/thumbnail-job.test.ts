@@ -7,15 +7,13 @@ import { pngPixels } from '../../tests/helpers/png-pixels.ts'
 import { createTestApp, type TestApp, uploadPackage } from '../../tests/helpers/test-app.ts'
 import { CHROMIUM_ARGS, findChromium } from './chromium.ts'
 import { THUMBNAIL_PIXELS } from './thumbnail-size.ts'
-import { createThumbnailer } from './thumbnailer.ts'
 
 const chromiumPath = findChromium(process.env.CHROMIUM_PATH)
 let t: TestApp
-let origin: string
 
 beforeAll(async () => {
-  t = await createTestApp()
-  origin = await t.listen()
+  t = await createTestApp(chromiumPath ? { CHROMIUM_PATH: chromiumPath } : {})
+  await t.listen()
 })
 afterAll(() => t.cleanup())
 
@@ -28,16 +26,9 @@ describe.skipIf(!chromiumPath)('thumbnails (Chromium found)', () => {
     })
     const result = await uploadPackage(t, 'green.zip', creative)
     expect(result.response.status).toBe(201)
-    const thumbnailer = createThumbnailer({
-      db: t.db,
-      blobStore: t.blobStore,
-      chromiumPath,
-      localOrigin: () => origin,
-    })
-    await thumbnailer.schedule(result.uuid!)
-    await thumbnailer.stop()
-
+    // The job runs on the listening product's queue, like any other job.
     const file = path.join(t.dataDir, 'blobs', 'thumbnails', `${result.uuid}.png`)
+    await expect.poll(() => fs.existsSync(file), { timeout: 30_000 }).toBe(true)
     const png = fs.readFileSync(file)
     expect(png.readUInt32BE(16)).toBe(THUMBNAIL_PIXELS.width)
     expect(png.readUInt32BE(20)).toBe(THUMBNAIL_PIXELS.height)

@@ -1,0 +1,65 @@
+// An action is one thing the product does (create a package, validate an upload ...), one per
+// file, grouped by area (server/uploads/, server/packages/ ...). It parses its own input with the
+// shared wire schema, does its work through the parts in its context, and raises AppError
+// (server/errors.ts) for anything the caller should hear about. Transports stay thin: REST and
+// tRPC decode the request, call the action, and answer its result or the error through one
+// mapping (server/http/error-answer.ts).
+import type { z } from 'zod/mini'
+import type { AuthUser } from '../auth/user.ts'
+import type { Config } from '../config/parse-config.ts'
+import type { Database } from '../db/database.ts'
+import { AppError } from '../errors.ts'
+import type { JobQueue } from '../jobs/job-queue.ts'
+import type { BlobStore } from '../storage/blob-store.ts'
+import type { Inspect } from '../uploads/inspect.ts'
+
+/** The parts every action may use, built once at start (server/start.ts). */
+export interface Services {
+  config: Config
+  db: Database
+  blobs: BlobStore
+  jobs: JobQueue
+  inspect: Inspect
+  /** A package's files are gone: whatever holds them open lets go (the preview cache). */
+  packageGone(uuid: string): void
+  /** Created packages get a rendered thumbnail (a browser was found). */
+  renderThumbnails: boolean
+  now(): number
+}
+
+/** What an action runs with: the parts and, for API calls, the signed-in caller. */
+export interface ActionContext extends Services {
+  user?: AuthUser
+}
+
+export type Action<S extends z.ZodMiniType, Out> = ((ctx: ActionContext, input: unknown) => Promise<Out>) & {
+  input: S
+}
+
+export function defineAction<S extends z.ZodMiniType, Out>(
+  input: S,
+  run: (ctx: ActionContext, input: z.output<S>) => Promise<Out>,
+): Action<S, Out> {
+  const action = async (ctx: ActionContext, raw: unknown) => run(ctx, parseInput(input, raw))
+  return Object.assign(action, { input })
+}
+
+/** Parses input with a zod schema; a 400 names the first bad field. */
+export function parseInput<S extends z.ZodMiniType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input)
+  if (result.success) return result.data
+  const issue = result.error.issues[0]
+  throw new AppError(
+    'BAD_REQUEST',
+    issue ? `${issue.path.join('.') || 'input'}: ${issue.message}` : 'Invalid input',
+  )
+}
+
+/** The signed-in caller; API routes check the bearer first, so this only guards misuse. */
+export function requireCaller(ctx: ActionContext): AuthUser {
+  if (!ctx.user) throw new AppError('UNAUTHORIZED', 'Missing or invalid access token')
+  return ctx.user
+}
+
+/** How the product records who did something. */
+export const callerName = (user: AuthUser) => user.email ?? user.sub

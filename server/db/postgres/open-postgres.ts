@@ -1,0 +1,46 @@
+// PostgreSQL through node-postgres (DATABASE_URL=postgres://...): a connection pool, the
+// committed PostgreSQL migrations applied at start under an advisory lock (so several app
+// processes starting at once migrate once), real transactions, and a per-key advisory lock for
+// writers that must not interleave (two creates of one filename choosing its next version).
+import { sql } from 'drizzle-orm'
+import { drizzle } from 'drizzle-orm/node-postgres'
+import { migrate } from 'drizzle-orm/node-postgres/migrator'
+import pg from 'pg'
+import { logger } from '../../log/logger.ts'
+import type { Database, Orm } from '../database.ts'
+import * as tables from './schema.ts'
+
+/** Any fixed number: the lock every starting process takes while it migrates. */
+const MIGRATION_LOCK = 7_301_924
+
+export async function openPostgres(url: string, options: { migrationsDir: string }): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url })
+  // An idle client's error (the server restarted) must not take the process down; the next
+  // query gets a fresh connection.
+  pool.on('error', (error) => logger.warn({ err: error }, 'A PostgreSQL connection was lost'))
+  const client = await pool.connect()
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK])
+    await migrate(drizzle(client), { migrationsFolder: options.migrationsDir })
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {})
+    client.release()
+  }
+  const native = drizzle(pool)
+  return {
+    dialect: 'postgres',
+    tables: tables as unknown as Database['tables'],
+    orm: native as unknown as Orm,
+    write(work, options = {}) {
+      return native.transaction(async (tx) => {
+        if (options.lock) await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${options.lock}))`)
+        return work(tx as unknown as Orm)
+      })
+    },
+    jsonText: (column, key) => sql<string | null>`${column}->>${key}`,
+    async ping() {
+      await pool.query('SELECT 1')
+    },
+    close: () => pool.end(),
+  }
+}

@@ -1,0 +1,6 @@
+// The PostgreSQL tables (drizzle-kit reads this file: drizzle.postgres.config.ts).
+import { defineTables } from '../tables.ts'
+import { postgresKit } from './kit.ts'
+
+export const { packages, uploads, users, oidcModels, loginAttempts, jobs, secrets } =
+  defineTables(postgresKit)

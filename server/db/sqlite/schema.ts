@@ -1,0 +1,5 @@
+// The SQLite tables (drizzle-kit reads this file: drizzle.config.ts).
+import { defineTables } from '../tables.ts'
+import { sqliteKit } from './kit.ts'
+
+export const { packages, uploads, users, oidcModels, loginAttempts, jobs, secrets } = defineTables(sqliteKit)

@@ -1,0 +1,138 @@
+// The database schema, one column list for both databases: `defineTables` is called with the
+// SQLite kit (sqlite/schema.ts) and with the PostgreSQL kit (postgres/schema.ts), and drizzle-kit
+// generates each dialect's migrations from its file (`npm run db:generate`). Timestamps are
+// milliseconds since the epoch. A new table goes here, once, and gets a migration per dialect.
+import type { TableKit } from './sqlite/kit.ts'
+
+export function defineTables(k: TableKit) {
+  /** A package is a validated, created upload. Its zip lives in the blob store under `blobKey`. */
+  const packages = k.table(
+    'packages',
+    {
+      id: k.id('id'),
+      uuid: k.text('uuid').notNull().unique(),
+      filename: k.text('filename').notNull(),
+      filenameVersion: k.int('filename_version').notNull(),
+      fileSize: k.long('file_size').notNull(),
+      sha256: k.text('sha256').notNull(),
+      blobKey: k.text('blob_key').notNull(),
+      /** Path of the entry HTML inside the zip (index.html, or inside a single wrapper folder). */
+      entry: k.text('entry').notNull(),
+      adWidth: k.int('ad_width'),
+      adHeight: k.int('ad_height'),
+      /** The inspection report as JSON (shared/inspector). */
+      inspection: k.json('inspection'),
+      thumbnailKey: k.text('thumbnail_key'),
+      uploadedBy: k.text('uploaded_by'),
+      createdAt: k.long('created_at').notNull(),
+    },
+    (t) => [
+      k.uniqueIndex('packages_filename_version_unique').on(t.filename, t.filenameVersion),
+      k.index('packages_created_at_idx').on(t.createdAt),
+    ],
+  )
+
+  /**
+   * An upload session: one signed PUT URL (its body lands under `blobKey`), then validation
+   * (which pins the bytes under the package's key and records their size and sha256), then
+   * create. It keeps the policy chosen with the URL, so create applies it without asking again.
+   */
+  const uploads = k.table(
+    'uploads',
+    {
+      uuid: k.text('uuid').primaryKey(),
+      filename: k.text('filename').notNull(),
+      policy: k.oneOf('policy', ['none', 'keep', 'overwrite']).notNull(),
+      state: k.oneOf('state', ['pending', 'validated', 'created']).notNull(),
+      blobKey: k.text('blob_key').notNull(),
+      fileSize: k.long('file_size'),
+      sha256: k.text('sha256'),
+      inspection: k.json('inspection'),
+      createdBy: k.text('created_by'),
+      createdAt: k.long('created_at').notNull(),
+      expiresAt: k.long('expires_at').notNull(),
+    },
+    (t) => [k.index('uploads_expires_at_idx').on(t.expiresAt)],
+  )
+
+  /** Users of the embedded identity provider (scrypt hashes; never plain passwords). */
+  const users = k.table('users', {
+    id: k.text('id').primaryKey(),
+    email: k.text('email').notNull().unique(),
+    name: k.text('name'),
+    passwordHash: k.text('password_hash').notNull(),
+    createdAt: k.long('created_at').notNull(),
+    updatedAt: k.long('updated_at').notNull(),
+  })
+
+  /** oidc-provider's adapter storage: sessions, grants, interactions... one row per model instance. */
+  const oidcModels = k.table(
+    'oidc_models',
+    {
+      model: k.text('model').notNull(),
+      id: k.text('id').notNull(),
+      payload: k.json('payload').notNull(),
+      grantId: k.text('grant_id'),
+      userCode: k.text('user_code'),
+      uid: k.text('uid'),
+      expiresAt: k.long('expires_at'),
+      consumedAt: k.long('consumed_at'),
+    },
+    (t) => [
+      k.uniqueIndex('oidc_models_pk').on(t.model, t.id),
+      k.index('oidc_models_grant_idx').on(t.grantId),
+      k.index('oidc_models_uid_idx').on(t.uid),
+      k.index('oidc_models_expires_idx').on(t.expiresAt),
+    ],
+  )
+
+  /** Failed sign-in attempts, for throttling (by email and by client address). */
+  const loginAttempts = k.table(
+    'login_attempts',
+    {
+      id: k.id('id'),
+      key: k.text('key').notNull(),
+      at: k.long('at').notNull().default(k.nowMs),
+    },
+    (t) => [k.index('login_attempts_key_at_idx').on(t.key, t.at)],
+  )
+
+  /**
+   * Background work every app process may take (jobs/job-queue.ts): a row is claimed by one
+   * process until `lockedUntil`, retried until `maxAttempts`. `key` keeps one unfinished job
+   * per key (one sweep, one thumbnail per package).
+   */
+  const jobs = k.table(
+    'jobs',
+    {
+      id: k.id('id'),
+      kind: k.text('kind').notNull(),
+      key: k.text('key'),
+      payload: k.json('payload').notNull(),
+      runAt: k.long('run_at').notNull(),
+      attempts: k.int('attempts').notNull().default(0),
+      maxAttempts: k.int('max_attempts').notNull(),
+      budgetMs: k.long('budget_ms').notNull(),
+      lockedBy: k.text('locked_by'),
+      lockedUntil: k.long('locked_until'),
+      lastError: k.text('last_error'),
+      failedAt: k.long('failed_at'),
+      createdAt: k.long('created_at').notNull(),
+    },
+    (t) => [k.uniqueIndex('jobs_key_unique').on(t.key), k.index('jobs_run_at_idx').on(t.runAt)],
+  )
+
+  /**
+   * Keys and secrets shared by every app process on PostgreSQL (the identity provider's keys,
+   * the upload-signing secret). On SQLite they stay files in DATA_DIR/keys, as they always were.
+   */
+  const secrets = k.table('secrets', {
+    name: k.text('name').primaryKey(),
+    value: k.text('value').notNull(),
+    createdAt: k.long('created_at').notNull(),
+  })
+
+  return { packages, uploads, users, oidcModels, loginAttempts, jobs, secrets }
+}
+
+export type Tables = ReturnType<typeof defineTables>

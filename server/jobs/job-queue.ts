@@ -1,0 +1,130 @@
+// Background work in the database, so that it runs once however many app processes share the
+// database: a job row is claimed by one process (lockedBy, lockedUntil = now + its time budget),
+// deleted when done, retried with a growing delay when it fails, and kept as failed (failedAt)
+// after maxAttempts. A process that dies mid-job leaves a lock that expires, and another
+// process takes the job again. `key` keeps at most one unfinished job per key.
+// The claim is optimistic and dialect-neutral: a candidate row is taken by an UPDATE that
+// re-checks it is still free, so two processes never both get it.
+import { hostname } from 'node:os'
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
+import type { Database, Orm } from '../db/database.ts'
+
+export interface JobSpec {
+  kind: string
+  payload: unknown
+  /** At most one unfinished job per key (another enqueue with it is dropped). */
+  key?: string
+  /** Milliseconds since the epoch; default now. */
+  runAt?: number
+  maxAttempts?: number
+  /** How long one attempt may run before it is aborted and its lock lapses. */
+  budgetMs?: number
+}
+
+export type Job = NonNullable<Awaited<ReturnType<JobQueue['claim']>>>
+
+const DEFAULT_MAX_ATTEMPTS = 3
+const DEFAULT_BUDGET_MS = 60_000
+const MAX_RETRY_DELAY_MS = 5 * 60_000
+
+export function createJobQueue(db: Database, now: () => number = () => Date.now()) {
+  const { jobs } = db.tables
+  const worker = `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`
+  const isFree = (at: number) =>
+    and(isNull(jobs.failedAt), or(isNull(jobs.lockedUntil), lt(jobs.lockedUntil, at)))
+
+  /** Jobs whose last attempt's process died: failed for good, their key freed. */
+  async function failAbandoned(at: number): Promise<void> {
+    await db.write((tx) =>
+      tx
+        .update(jobs)
+        .set({ failedAt: at, key: null, lastError: 'stopped before it finished, on its last attempt' })
+        .where(and(isFree(at), sql`${jobs.attempts} >= ${jobs.maxAttempts}`)),
+    )
+  }
+
+  /** Adds a job; inside a transaction when `tx` is given, so it commits with the write it follows. */
+  async function enqueue(spec: JobSpec, tx?: Orm): Promise<void> {
+    const row = {
+      kind: spec.kind,
+      key: spec.key ?? null,
+      payload: spec.payload ?? {},
+      runAt: spec.runAt ?? now(),
+      maxAttempts: spec.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+      budgetMs: spec.budgetMs ?? DEFAULT_BUDGET_MS,
+      createdAt: now(),
+    }
+    const insert = (orm: Orm) => orm.insert(jobs).values(row).onConflictDoNothing()
+    await (tx ? insert(tx) : db.write(insert))
+  }
+
+  return {
+    worker,
+
+    enqueue,
+
+    /** Takes the next due job of one of `kinds` for this process, if there is one. */
+    async claim(kinds: string[]) {
+      const at = now()
+      await failAbandoned(at)
+      const candidates = await db.orm
+        .select({ id: jobs.id })
+        .from(jobs)
+        .where(
+          and(
+            inArray(jobs.kind, kinds),
+            lte(jobs.runAt, at),
+            isFree(at),
+            sql`${jobs.attempts} < ${jobs.maxAttempts}`,
+          ),
+        )
+        .orderBy(asc(jobs.runAt), asc(jobs.id))
+        .limit(4)
+      for (const { id } of candidates) {
+        const [claimed] = await db.write((tx) =>
+          tx
+            .update(jobs)
+            .set({
+              lockedBy: worker,
+              lockedUntil: sql`${at} + ${jobs.budgetMs}`,
+              attempts: sql`${jobs.attempts} + 1`,
+            })
+            .where(and(eq(jobs.id, id), isFree(at)))
+            .returning(),
+        )
+        if (claimed) return claimed
+      }
+      return undefined
+    },
+
+    /** Done: the row goes (and `next`, a recurring job's next run, comes in the same commit). */
+    async complete(job: { id: number }, next?: JobSpec): Promise<void> {
+      await db.write(async (tx) => {
+        await tx.delete(jobs).where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, worker)))
+        if (next) await enqueue(next, tx)
+      })
+    },
+
+    /** Failed: retried later, or after its last attempt kept as failed with its key freed. */
+    async fail(job: { id: number; attempts: number; maxAttempts: number }, error: unknown): Promise<void> {
+      const at = now()
+      const message = error instanceof Error ? error.message : String(error)
+      const last = job.attempts >= job.maxAttempts
+      await db.write((tx) =>
+        tx
+          .update(jobs)
+          .set({
+            lockedBy: null,
+            lockedUntil: null,
+            lastError: message.slice(0, 2000),
+            ...(last
+              ? { failedAt: at, key: null }
+              : { runAt: at + Math.min(1000 * 2 ** job.attempts, MAX_RETRY_DELAY_MS) }),
+          })
+          .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, worker))),
+      )
+    },
+  }
+}
+
+export type JobQueue = ReturnType<typeof createJobQueue>

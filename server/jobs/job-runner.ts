@@ -1,0 +1,90 @@
+// Runs the jobs this process can do: one loop per kind, each taking one job at a time from the
+// queue (so a slow kind never holds up another), giving it an AbortSignal that fires when its
+// time budget is spent, and polling while there is nothing to do. A kind with `everyMs` is
+// recurring: it is scheduled at start (once across processes, by its key) and re-scheduled
+// when it ends.
+
+import { logger } from '../log/logger.ts'
+import type { Job, JobQueue } from './job-queue.ts'
+
+export interface JobHandler {
+  kind: string
+  run(payload: unknown, signal: AbortSignal): Promise<void>
+  /** A recurring job: runs this often (the first run comes at start). */
+  everyMs?: number
+  budgetMs?: number
+  maxAttempts?: number
+}
+
+const POLL_MS = 1000
+
+export function startJobRunner(queue: JobQueue, handlers: JobHandler[], pollMs = POLL_MS) {
+  let running = true
+  const wakers = new Set<() => void>()
+  const pause = () =>
+    new Promise<void>((resolve) => {
+      const wake = () => {
+        clearTimeout(timer)
+        wakers.delete(wake)
+        resolve()
+      }
+      const timer = setTimeout(wake, pollMs)
+      wakers.add(wake)
+    })
+
+  const recurring = (handler: JobHandler, runAt: number) => ({
+    kind: handler.kind,
+    key: `recurring:${handler.kind}`,
+    payload: {},
+    runAt,
+    ...(handler.budgetMs ? { budgetMs: handler.budgetMs } : {}),
+  })
+
+  async function attempt(handler: JobHandler, job: Job) {
+    const controller = new AbortController()
+    const overrun = new Promise<never>((_, reject) =>
+      controller.signal.addEventListener('abort', () =>
+        reject(new Error(`ran past its time budget (${job.budgetMs} ms)`)),
+      ),
+    )
+    const timer = setTimeout(() => controller.abort(), job.budgetMs)
+    try {
+      await Promise.race([handler.run(job.payload, controller.signal), overrun])
+      const next = handler.everyMs ? recurring(handler, Date.now() + handler.everyMs) : undefined
+      await queue.complete(job, next)
+    } catch (error) {
+      logger.warn({ err: error, job: job.id, kind: job.kind, attempt: job.attempts }, 'A job failed')
+      await queue.fail(job, error)
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+
+  async function loop(handler: JobHandler): Promise<void> {
+    if (handler.everyMs) await queue.enqueue(recurring(handler, Date.now()))
+    while (running) {
+      const job = await queue.claim([handler.kind]).catch((error: unknown) => {
+        logger.error({ err: error, kind: handler.kind }, 'Cannot take a job')
+        return undefined
+      })
+      if (job) await attempt(handler, job)
+      else await pause()
+    }
+  }
+
+  const loops = handlers.map((handler) => loop(handler))
+  return {
+    /** Looks for work now instead of at the next poll (a job was just enqueued here). */
+    wake(): void {
+      for (const wake of [...wakers]) wake()
+    },
+    /** Lets the jobs in progress finish, then stops. */
+    async stop(): Promise<void> {
+      running = false
+      for (const wake of [...wakers]) wake()
+      await Promise.all(loops)
+    },
+  }
+}
+
+export type JobRunner = ReturnType<typeof startJobRunner>

@@ -1,0 +1,95 @@
+// Step 4 of an upload (spec 7 POST /api/packages/{uuid}): the validated upload becomes a package
+// in one transaction. `keep` takes the next filename_version, `overwrite` replaces the newest
+// record of that name keeping its id (its old files go after the commit), `none` refuses a
+// taken name. The pinned bytes must still be the validated ones (size and sha256). The
+// thumbnail job is enqueued in the same commit. Again for the same upload: the same package,
+// `created: false`.
+import { and, desc, eq } from 'drizzle-orm'
+import { type Package, uuidInputSchema } from '../../shared/api.ts'
+import { MESSAGES } from '../../shared/constants.ts'
+import type { InspectionReport } from '../../shared/inspector/inspect.ts'
+import { type ActionContext, callerName, defineAction, requireCaller } from '../actions/define-action.ts'
+import { AppError } from '../errors.ts'
+import { logger } from '../log/logger.ts'
+import { blobKeys } from '../storage/blob-store.ts'
+import { thumbnailJob } from '../thumbnails/thumbnail-job.ts'
+import { filenameExists, requireUpload } from '../uploads/upload-record.ts'
+import { packageColumns, toPackageView } from './package-view.ts'
+import { removePackageFiles } from './remove-package-files.ts'
+
+type Created = { package: Package; created: boolean }
+
+export const createPackage = defineAction(uuidInputSchema, async (ctx, input): Promise<Created> => {
+  const user = requireCaller(ctx)
+  const upload = await requireUpload(ctx, input.uuid)
+  if (upload.state === 'created') return existing(ctx, upload.uuid)
+  if (upload.state !== 'validated') throw new AppError('CONFLICT', MESSAGES.uploadNotValidated)
+  const blobKey = blobKeys.package(upload.uuid)
+  const stored = await ctx.blobs.digest(blobKey)
+  if (!stored || stored.size !== upload.fileSize || stored.sha256 !== upload.sha256) {
+    throw new AppError('CONFLICT', MESSAGES.uploadChanged)
+  }
+  const report = upload.inspection as InspectionReport
+  const record = {
+    uuid: upload.uuid,
+    filename: upload.filename,
+    fileSize: stored.size,
+    sha256: stored.sha256,
+    blobKey,
+    entry: report.entry ?? 'index.html',
+    adWidth: report.adSize?.width ?? null,
+    adHeight: report.adSize?.height ?? null,
+    inspection: report,
+    thumbnailKey: null,
+    uploadedBy: callerName(user),
+    createdAt: ctx.now(),
+  }
+  const { packages, uploads } = ctx.db.tables
+  // The version is chosen and the row written with no other writer of this name in between.
+  const { row, replaced } = await ctx.db.write(
+    async (tx) => {
+      const [marked] = await tx
+        .update(uploads)
+        .set({ state: 'created' })
+        .where(and(eq(uploads.uuid, upload.uuid), eq(uploads.state, 'validated')))
+        .returning({ uuid: uploads.uuid })
+      if (!marked) return { row: undefined, replaced: undefined }
+      const [latest] = await tx
+        .select({ id: packages.id, uuid: packages.uuid, version: packages.filenameVersion })
+        .from(packages)
+        .where(eq(packages.filename, upload.filename))
+        .orderBy(desc(packages.filenameVersion))
+        .limit(1)
+      if (latest && upload.policy === 'none') throw filenameExists()
+      const columns = packageColumns(packages)
+      const [row] =
+        latest && upload.policy === 'overwrite'
+          ? await tx.update(packages).set(record).where(eq(packages.id, latest.id)).returning(columns)
+          : await tx
+              .insert(packages)
+              .values({ ...record, filenameVersion: (latest?.version ?? 0) + 1 })
+              .returning(columns)
+      if (ctx.renderThumbnails) await ctx.jobs.enqueue(thumbnailJob(upload.uuid), tx)
+      return { row, replaced: upload.policy === 'overwrite' ? latest?.uuid : undefined }
+    },
+    { lock: `filename:${upload.filename}` },
+  )
+  // Another create of this upload committed first.
+  if (!row) return existing(ctx, upload.uuid)
+  if (replaced) {
+    removePackageFiles(ctx, replaced).catch((error: unknown) =>
+      logger.warn({ err: error, uuid: replaced }, 'Could not remove the replaced files; the sweep will'),
+    )
+  }
+  return { package: toPackageView(row, ctx.config.publicUrl), created: true }
+})
+
+async function existing(ctx: ActionContext, uuid: string): Promise<Created> {
+  const { packages } = ctx.db.tables
+  const [row] = await ctx.db.orm
+    .select(packageColumns(packages))
+    .from(packages)
+    .where(eq(packages.uuid, uuid))
+  if (!row) throw new AppError('NOT_FOUND', MESSAGES.packageNotFound)
+  return { package: toPackageView(row, ctx.config.publicUrl), created: false }
+}

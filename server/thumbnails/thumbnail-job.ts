@@ -1,0 +1,63 @@
+// Thumbnails are jobs on the database queue (jobs/job-queue.ts): create enqueues one per
+// package in its own commit, and whichever app process has a browser renders it (render-
+// thumbnail.ts), stores the PNG and records it on the package. A package deleted meanwhile
+// keeps no thumbnail file.
+import { Readable } from 'node:stream'
+import { eq } from 'drizzle-orm'
+import { API } from '../../shared/paths.ts'
+import type { Services } from '../actions/define-action.ts'
+import type { JobSpec } from '../jobs/job-queue.ts'
+import type { JobHandler } from '../jobs/job-runner.ts'
+import { blobKeys } from '../storage/blob-store.ts'
+import type { ThumbnailBrowser } from './browser.ts'
+import { renderThumbnail } from './render-thumbnail.ts'
+
+const KIND = 'thumbnail'
+const DEFAULT_AD_SIZE = { width: 300, height: 250 }
+const MAX_THUMBNAIL_BYTES = 5 * 1024 * 1024
+
+export function thumbnailJob(uuid: string): JobSpec {
+  return { kind: KIND, key: `${KIND}:${uuid}`, payload: { uuid }, maxAttempts: 2, budgetMs: 60_000 }
+}
+
+/** Renders through `localOrigin`, where this process itself serves the previews. */
+export function thumbnailHandler(
+  services: Services,
+  browser: ThumbnailBrowser,
+  localOrigin: string,
+): JobHandler {
+  const { db, blobs } = services
+  const { packages } = db.tables
+  return {
+    kind: KIND,
+    async run(payload, signal) {
+      const { uuid } = payload as { uuid: string }
+      const [row] = await db.orm
+        .select({ width: packages.adWidth, height: packages.adHeight })
+        .from(packages)
+        .where(eq(packages.uuid, uuid))
+      if (!row) return
+      const size = row.width && row.height ? { width: row.width, height: row.height } : DEFAULT_AD_SIZE
+      try {
+        const png = await renderThumbnail(
+          await browser.open(),
+          `${localOrigin}${API.preview(uuid)}`,
+          size,
+          signal,
+        )
+        const key = blobKeys.thumbnail(uuid)
+        await blobs.write(key, Readable.from([png]), { maxBytes: MAX_THUMBNAIL_BYTES })
+        const recorded = await db.write((tx) =>
+          tx
+            .update(packages)
+            .set({ thumbnailKey: key })
+            .where(eq(packages.uuid, uuid))
+            .returning({ id: packages.id }),
+        )
+        if (recorded.length === 0) await blobs.delete(key)
+      } finally {
+        browser.closeWhenIdle()
+      }
+    },
+  }
+}
