@@ -36,7 +36,7 @@ describe('/health and /ready', () => {
     const response = await t.app.request('/ads-preview/ready')
     expect(response.status).toBe(200)
     expect(await response.json()).toEqual({ status: 'ready', checks: { database: 'ok', storage: 'ok' } })
-    expect(t.blobFiles()).toEqual([])
+    expect(t.blobFiles('uploads')).toEqual([])
   })
 
   it('/ready is 503 with the reason when the database fails', async () => {
@@ -62,7 +62,7 @@ describe('/health and /ready', () => {
     const t = await testApp()
     // Where uploads go is a file now: nothing can be written under it (root ignores modes).
     fs.mkdirSync(path.join(t.dataDir, 'blobs'), { recursive: true })
-    fs.writeFileSync(path.join(t.dataDir, 'blobs', 'packages'), '')
+    fs.writeFileSync(path.join(t.dataDir, 'blobs', 'uploads'), '')
     const response = await t.app.request('/ads-preview/ready')
     expect(response.status).toBe(503)
     const body = (await response.json()) as { checks: Record<string, string> }
