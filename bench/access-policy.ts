@@ -9,7 +9,8 @@ import path from 'node:path'
 import { createAccessPolicy, type Identity } from '../server/auth/access-policy.ts'
 import { createAccessTokenVerifier } from '../server/auth/bearer.ts'
 import { createUserinfoLookup } from '../server/auth/userinfo.ts'
-import { openDatabase } from '../server/db/client.ts'
+import { parseConfig } from '../server/config/parse-config.ts'
+import { openDatabase } from '../server/db/open-database.ts'
 import { createMemberCheck } from '../server/idp/member-check.ts'
 import { addUser } from '../server/idp/users.ts'
 import { EXTERNAL_AUDIENCE, startExternalIssuer } from '../tests/helpers/external-issuer.ts'
@@ -45,7 +46,7 @@ async function perCall(variants: Variant[]): Promise<number[]> {
 export async function benchAccessPolicy(): Promise<Figure[]> {
   const issuer = await startExternalIssuer()
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-policy-'))
-  const db = openDatabase(path.join(dir, 'bench.db'))
+  const db = await openDatabase(parseConfig({ DATA_DIR: dir }))
   try {
     const keys = await fetch(`${issuer.issuer}.well-known/jwks.json`).then((r) => r.json())
     const { createLocalJWKSet } = await import('jose')
@@ -126,7 +127,7 @@ export async function benchAccessPolicy(): Promise<Figure[]> {
       figure("the policy alone: a person's first request, email from userinfo (HTTP, local)", firstCall!),
     ]
   } finally {
-    db.$client.close()
+    await db.close()
     await issuer.close()
     fs.rmSync(dir, { recursive: true, force: true })
   }

@@ -1,26 +1,45 @@
 // The throttle's clock, driven by hand: what a loaded machine does to parallel sign-ins.
-import { expect, it } from 'vitest'
-import { openDatabase } from '../db/client.ts'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, expect, it } from 'vitest'
+import { testDatabaseEnv } from '../../tests/helpers/test-database.ts'
+import { parseConfig } from '../config/parse-config.ts'
+import type { Database } from '../db/database.ts'
+import { openDatabase } from '../db/open-database.ts'
 import { createLoginThrottle, delayAfter } from './throttle.ts'
 
-function throttleAt(start = 1_000_000_000) {
+const opened: { db: Database; dir: string }[] = []
+afterAll(async () => {
+  for (const { db, dir } of opened) {
+    await db.close()
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
+})
+
+async function throttleAt(start = 1_000_000_000) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'throttle-'))
+  const db = await openDatabase(parseConfig({ DATA_DIR: dir, ...(await testDatabaseEnv()) }))
+  opened.push({ db, dir })
   let clock = start
-  const throttle = createLoginThrottle(openDatabase(':memory:'), () => clock)
+  const throttle = createLoginThrottle(db, () => clock)
   return { throttle, advance: (ms: number) => (clock += ms) }
 }
 
-it('counts attempts still being checked, however long they take to fail', () => {
-  const { throttle, advance } = throttleAt()
-  const inFlight = Array.from({ length: 5 }, () => throttle.begin('a@example.com', '10.0.0.1'))
+it('counts attempts still being checked, however long they take to fail', async () => {
+  const { throttle, advance } = await throttleAt()
+  const inFlight = await Promise.all(
+    Array.from({ length: 5 }, () => throttle.begin('a@example.com', '10.0.0.1')),
+  )
   expect(inFlight.every((attempt) => attempt.allowed)).toBe(true)
   // A loaded machine: seconds pass before any of the five has been checked.
   advance(5_000)
-  expect(throttle.begin('a@example.com', '10.0.0.1')).toEqual({ allowed: false, retryAfterSeconds: 1 })
-  for (const attempt of inFlight) if (attempt.allowed) throttle.failed(attempt.ticket)
+  expect(await throttle.begin('a@example.com', '10.0.0.1')).toEqual({ allowed: false, retryAfterSeconds: 1 })
+  for (const attempt of inFlight) if (attempt.allowed) await throttle.failed(attempt.ticket)
   advance(999)
-  expect(throttle.begin('a@example.com', '10.0.0.1').allowed).toBe(false)
+  expect((await throttle.begin('a@example.com', '10.0.0.1')).allowed).toBe(false)
   advance(1)
-  expect(throttle.begin('a@example.com', '10.0.0.1').allowed).toBe(true)
+  expect((await throttle.begin('a@example.com', '10.0.0.1')).allowed).toBe(true)
 })
 
 it('grows the wait from 1 s to 15 minutes', () => {

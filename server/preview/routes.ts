@@ -3,8 +3,8 @@
 // for any `mraid.js` the package does not carry (a phone's SDK answers its own). Every answer is sandboxed by CSP without allow-same-origin, so a creative
 // never runs with the app's origin: it cannot read the app's storage or call the API as the user.
 import { Hono } from 'hono'
-import { PREVIEW_RAW_PARAM } from '../../shared/paths.ts'
 import { MESSAGES } from '../../shared/constants.ts'
+import { PREVIEW_RAW_PARAM } from '../../shared/paths.ts'
 import { ZipFormatError } from '../../shared/zip/zip-reader.ts'
 import type { Database } from '../db/database.ts'
 import { AppError } from '../errors.ts'
