@@ -11,6 +11,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Package } from '../../shared/api.ts'
+import { PREVIEW_RAW_PARAM } from '../../shared/paths.ts'
 import { buildZip } from '../../shared/zip/test-zip-builder.ts'
 import { packageWithoutMraid, VALID_INDEX_HTML, validPackage } from '../fixtures/packages.ts'
 import { implicitAccessToken } from '../helpers/oidc-http.ts'
@@ -103,7 +104,8 @@ async function expectServedBytes(pkg: Package, zip: Uint8Array) {
   const download = new Uint8Array(await (await fetch(pkg.package_url)).arrayBuffer())
   expect(sha256(download)).toBe(sha256(zip))
   expect(pkg.sha256).toBe(sha256(zip))
-  expect(await (await fetch(pkg.index_url)).text()).toBe(VALID_INDEX_HTML)
+  // ?raw=1: the stored entry byte for byte (index_url itself places the MRAID host first).
+  expect(await (await fetch(`${pkg.index_url}?${PREVIEW_RAW_PARAM}=1`)).text()).toBe(VALID_INDEX_HTML)
 }
 
 it('a slow PUT that completes after a valid one was validated and created is refused and changes nothing', async () => {
