@@ -27,17 +27,18 @@ describe.skipIf(!chromiumPath)('thumbnails (Chromium found)', () => {
     const result = await uploadPackage(t, 'green.zip', creative)
     expect(result.response.status).toBe(201)
     // The job runs on the listening product's queue, like any other job.
+    // The job writes the file, then records it: the route serves it once both are done.
     const file = path.join(t.dataDir, 'blobs', 'thumbnails', `${result.uuid}.png`)
-    await expect.poll(() => fs.existsSync(file), { timeout: 30_000 }).toBe(true)
+    const servedType = async () =>
+      (await t.app.request(`/ads-preview/files/thumbnails/${result.uuid}`)).headers.get('content-type')
+    await expect.poll(servedType, { timeout: 30_000 }).toBe('image/png')
     const png = fs.readFileSync(file)
     expect(png.readUInt32BE(16)).toBe(THUMBNAIL_PIXELS.width)
     expect(png.readUInt32BE(20)).toBe(THUMBNAIL_PIXELS.height)
     fs.mkdirSync('.tmp', { recursive: true })
     fs.copyFileSync(file, '.tmp/thumbnail-sample.png')
 
-    // The list serves it now instead of the placeholder, and its middle is the creative's green.
-    const served = await t.app.request(`/ads-preview/files/thumbnails/${result.uuid}`)
-    expect(served.headers.get('content-type')).toBe('image/png')
+    // The list serves it instead of the placeholder, and its middle is the creative's green.
     const browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS })
     try {
       const page = await browser.newPage()
