@@ -24,6 +24,7 @@ import { type JobHandler, type JobRunner, startJobRunner } from './jobs/job-runn
 import { createArchiveCache } from './preview/archive-cache.ts'
 import { readMraidHost } from './preview/mraid-host-file.ts'
 import { createPreviewRoutes } from './preview/routes.ts'
+import { purgeRetainedHandler } from './retention/purge-retained.ts'
 import { createLocalDiskStore } from './storage/local/local-disk-store.ts'
 import { createThumbnailBrowser, type LoadPlaywright } from './thumbnails/browser.ts'
 import { findChromium } from './thumbnails/chromium.ts'
@@ -131,7 +132,7 @@ export async function startProduct(configured: Config, options: StartOptions = {
       const listening = server.listening
         ? (server.address() as AddressInfo).port
         : await bind(server, port, config.host)
-      const handlers: JobHandler[] = [sweepHandler(services)]
+      const handlers: JobHandler[] = [sweepHandler(services), purgeRetainedHandler(services)]
       if (browser) handlers.push(thumbnailHandler(services, browser, `http://127.0.0.1:${listening}`))
       runners.push(startJobRunner(jobs, handlers))
       return { url: `${config.appUrl}/`, port: listening }

@@ -17,7 +17,11 @@ export const packageSchema = z.object({
   created_at: z.string(),
   package_url: z.string(),
   index_url: z.string(),
-  preview_url: z.object({ thumbnail: z.string() }),
+  preview_url: z.object({
+    thumbnail: z.string(),
+    /** The thumbnail is the creative rendered (else a stand-in, until the render is done). */
+    rendered: z.boolean(),
+  }),
   /** The declared ad size (width x height), when the package has one. */
   ad_size: z.nullable(z.string()),
   uploaded_by: z.nullable(z.string()),
@@ -28,11 +32,34 @@ export type Package = z.infer<typeof packageSchema>
 export const packageListSchema = z.object({ packages: z.array(packageSchema) })
 export type PackageList = z.infer<typeof packageListSchema>
 
+/**
+ * One page of the list (shared/package-query.ts): `total` counts every package the search and
+ * filters match, `nextCursor` asks for the next page (null on the last one).
+ */
+export const packagePageSchema = z.object({
+  packages: z.array(packageSchema),
+  total: z.number().check(z.int(), z.minimum(0)),
+  nextCursor: z.nullable(z.string()),
+})
+export type PackagePage = z.infer<typeof packagePageSchema>
+
+/** GET /api/packages: the spec's whole list without a query, one page with one. */
+export const packageListAnswerSchema = z.union([packageListSchema, packagePageSchema])
+
+/** How many packages declare each ad size (null: none declared), most common first. */
+export const adSizeCountsSchema = z.array(
+  z.object({ adSize: z.nullable(z.string()), count: z.number().check(z.int(), z.minimum(0)) }),
+)
+export type AdSizeCounts = z.infer<typeof adSizeCountsSchema>
+
 /** What creating a package answers (spec 3: "The create response carries a 'package' object"). */
 export const packageAnswerSchema = z.object({ package: packageSchema })
 
-/** What deleting a package answers (spec 7: "not shown"). */
-export const deletedAnswerSchema = z.object({ uuid: z.string() })
+/**
+ * What deleting a package answers (spec 7: "not shown"): until `undoUntil` (ISO 8601) the
+ * package can be restored (packages.restore), then it is removed for good.
+ */
+export const deletedAnswerSchema = z.object({ uuid: z.string(), undoUntil: z.string() })
 
 export const uploadUrlQuerySchema = z.object({
   // Stored without bidi controls (shared/filename.ts): a name of nothing else is empty.

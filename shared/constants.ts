@@ -60,6 +60,7 @@ export const MESSAGES = {
   filenameExists: 'Filename already exists',
   unauthorized: 'Missing or invalid access token',
   packageNotFound: 'Package not found',
+  nothingToRestore: 'This package cannot be restored any more: it has been removed for good.',
   uploadNotFound: 'Upload not found or expired',
   uploadNotReceived: 'The package file has not been uploaded yet',
   uploadNotValidated: 'The package has not passed validation yet',

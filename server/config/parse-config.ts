@@ -8,6 +8,7 @@ import { databaseConfig } from '../db/config.ts'
 import { httpConfig } from '../http/config.ts'
 import { adminConfig } from '../idp/config.ts'
 import { logConfig } from '../log/config.ts'
+import { retentionConfig } from '../retention/config.ts'
 import { targetsConfig } from '../targets/config.ts'
 import { thumbnailsConfig } from '../thumbnails/config.ts'
 import { uploadsConfig } from '../uploads/config.ts'
@@ -21,6 +22,7 @@ const AREAS = {
   auth: authConfig,
   admin: adminConfig,
   thumbnails: thumbnailsConfig,
+  retention: retentionConfig,
   log: logConfig,
   targets: targetsConfig,
 } as const

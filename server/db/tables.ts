@@ -29,6 +29,7 @@ export function defineTables(k: TableKit) {
     (t) => [
       k.uniqueIndex('packages_filename_version_unique').on(t.filename, t.filenameVersion),
       k.index('packages_created_at_idx').on(t.createdAt),
+      k.index('packages_file_size_idx').on(t.fileSize),
     ],
   )
 
@@ -132,7 +133,27 @@ export function defineTables(k: TableKit) {
     createdAt: k.long('created_at').notNull(),
   })
 
-  return { packages, uploads, users, oidcModels, loginAttempts, jobs, secrets }
+  /**
+   * Package versions whose record has left `packages` while their files are kept for a while
+   * (server/retention/): a deleted package until its Undo runs out, a replaced version for an
+   * admin's undo. `record` is the package row as it was; a purge job removes this row and the
+   * files at `purgeAt`, so a restart loses no deadline.
+   */
+  const retainedPackages = k.table(
+    'retained_packages',
+    {
+      uuid: k.text('uuid').primaryKey(),
+      packageId: k.int('package_id').notNull(),
+      reason: k.oneOf('reason', ['deleted', 'replaced']).notNull(),
+      record: k.json('record').notNull(),
+      retainedBy: k.text('retained_by'),
+      retainedAt: k.long('retained_at').notNull(),
+      purgeAt: k.long('purge_at').notNull(),
+    },
+    (t) => [k.index('retained_packages_package_id_idx').on(t.packageId)],
+  )
+
+  return { packages, uploads, users, oidcModels, loginAttempts, jobs, secrets, retainedPackages }
 }
 
 export type Tables = ReturnType<typeof defineTables>

@@ -1,18 +1,31 @@
-// Spec 7 DELETE /api/packages/{uuid}: the record, then its files.
+// Spec 7 DELETE /api/packages/{uuid}: the package leaves the list at once (nothing previews or
+// downloads it any more) and stays restorable until `undoUntil` (issue 18's Undo,
+// DELETE_UNDO_SECONDS); then a purge job removes its record and files for good, also across a
+// restart (server/retention/).
 import { eq } from 'drizzle-orm'
 import { uuidInputSchema } from '../../shared/api.ts'
 import { MESSAGES } from '../../shared/constants.ts'
-import { defineAction, requireCaller } from '../actions/define-action.ts'
+import { callerName, defineAction, requireCaller } from '../actions/define-action.ts'
 import { AppError } from '../errors.ts'
-import { removePackageFiles } from './remove-package-files.ts'
+import { retainPackage } from '../retention/retain-package.ts'
 
-export const deletePackage = defineAction(uuidInputSchema, async (ctx, input): Promise<{ uuid: string }> => {
-  requireCaller(ctx)
-  const { packages } = ctx.db.tables
-  const [row] = await ctx.db.write((tx) =>
-    tx.delete(packages).where(eq(packages.uuid, input.uuid)).returning({ uuid: packages.uuid }),
-  )
-  if (!row) throw new AppError('NOT_FOUND', MESSAGES.packageNotFound)
-  await removePackageFiles(ctx, row.uuid)
-  return { uuid: row.uuid }
-})
+export const deletePackage = defineAction(
+  uuidInputSchema,
+  async (ctx, input): Promise<{ uuid: string; undoUntil: string }> => {
+    const user = requireCaller(ctx)
+    const { packages } = ctx.db.tables
+    const purgeAt = await ctx.db.write(async (tx) => {
+      const [record] = await tx.delete(packages).where(eq(packages.uuid, input.uuid)).returning()
+      if (!record) return undefined
+      return retainPackage(ctx, tx, record, {
+        reason: 'deleted',
+        by: callerName(user),
+        keepMs: ctx.config.retention.deleteUndoMs,
+      })
+    })
+    if (purgeAt === undefined) throw new AppError('NOT_FOUND', MESSAGES.packageNotFound)
+    // Whatever holds its files open lets go now; the files themselves wait for the purge.
+    ctx.packageGone(input.uuid)
+    return { uuid: input.uuid, undoUntil: new Date(purgeAt).toISOString() }
+  },
+)

@@ -17,6 +17,7 @@ export function packageColumns(packages: Tables['packages']) {
     adHeight: packages.adHeight,
     uploadedBy: packages.uploadedBy,
     createdAt: packages.createdAt,
+    thumbnailKey: packages.thumbnailKey,
   }
 }
 
@@ -36,7 +37,10 @@ export function toPackageView(row: PackageRow, publicUrl: string): Package {
     created_at: new Date(row.createdAt).toISOString(),
     package_url: publicUrl + API.download(row.uuid, filename),
     index_url: publicUrl + API.preview(row.uuid),
-    preview_url: { thumbnail: publicUrl + API.thumbnail(row.uuid) },
+    // Rendered, the address changes: a browser holding the stand-in asks again (issue 18).
+    preview_url: row.thumbnailKey
+      ? { thumbnail: `${publicUrl}${API.thumbnail(row.uuid)}?rendered=1`, rendered: true }
+      : { thumbnail: publicUrl + API.thumbnail(row.uuid), rendered: false },
     ad_size: row.adWidth && row.adHeight ? `${row.adWidth}x${row.adHeight}` : null,
     uploaded_by: row.uploadedBy,
     sha256: row.sha256,

@@ -3,10 +3,12 @@
 // actions parse their own input; the procedure only gives the client its input type.
 import type { z } from 'zod/mini'
 import type { Action } from '../actions/define-action.ts'
+import { countAdSizes } from '../packages/count-ad-sizes.ts'
 import { createPackage } from '../packages/create-package.ts'
 import { deletePackage } from '../packages/delete-package.ts'
 import { getPackage } from '../packages/get-package.ts'
 import { listPackages } from '../packages/list-packages.ts'
+import { restorePackage } from '../packages/restore-package.ts'
 import { getUploadUrl } from '../uploads/get-upload-url.ts'
 import { validateUpload } from '../uploads/validate-upload.ts'
 import { protectedProcedure, router } from './init.ts'
@@ -27,6 +29,8 @@ export const appRouter = router({
     get: query(getPackage),
     create: mutation(createPackage),
     delete: mutation(deletePackage),
+    restore: mutation(restorePackage),
+    adSizes: query(countAdSizes),
   }),
   upload: router({
     getUrl: mutation(getUploadUrl),

@@ -20,7 +20,7 @@ export interface SweepResult {
 
 export async function sweepStorage(services: Services): Promise<SweepResult> {
   const { db, blobs } = services
-  const { uploads, packages, jobs } = db.tables
+  const { uploads, packages, jobs, retainedPackages } = db.tables
   const now = services.now()
   const expired = await db.write((tx) =>
     tx
@@ -32,8 +32,12 @@ export async function sweepStorage(services: Services): Promise<SweepResult> {
     .select({ uuid: uploads.uuid, state: uploads.state })
     .from(uploads)
     .where(gte(uploads.expiresAt, now))
+  // A retained version's files are owned until its purge (server/retention/).
   const packageUuids = new Set(
-    (await db.orm.select({ uuid: packages.uuid }).from(packages)).map((row) => row.uuid),
+    [
+      ...(await db.orm.select({ uuid: packages.uuid }).from(packages)),
+      ...(await db.orm.select({ uuid: retainedPackages.uuid }).from(retainedPackages)),
+    ].map((row) => row.uuid),
   )
   const owned = new Set([
     ...live.map((upload) => blobKeys.upload(upload.uuid)),
@@ -67,9 +71,14 @@ async function ownedNow({ db }: Services, key: string, now: number): Promise<boo
     .from(uploads)
     .where(and(eq(uploads.uuid, uuid), gte(uploads.expiresAt, now)))
   const [pkg] = await db.orm.select({ id: packages.id }).from(packages).where(eq(packages.uuid, uuid))
+  const [retained] = await db.orm
+    .select({ uuid: db.tables.retainedPackages.uuid })
+    .from(db.tables.retainedPackages)
+    .where(eq(db.tables.retainedPackages.uuid, uuid))
   if (key === blobKeys.upload(uuid)) return upload !== undefined
   return (
     pkg !== undefined ||
+    retained !== undefined ||
     (key === blobKeys.package(uuid) && upload !== undefined && upload.state !== 'created')
   )
 }

@@ -2,5 +2,5 @@
 import { defineTables } from '../tables.ts'
 import { postgresKit } from './kit.ts'
 
-export const { packages, uploads, users, oidcModels, loginAttempts, jobs, secrets } =
+export const { packages, uploads, users, oidcModels, loginAttempts, jobs, secrets, retainedPackages } =
   defineTables(postgresKit)

@@ -2,4 +2,5 @@
 import { defineTables } from '../tables.ts'
 import { sqliteKit } from './kit.ts'
 
-export const { packages, uploads, users, oidcModels, loginAttempts, jobs, secrets } = defineTables(sqliteKit)
+export const { packages, uploads, users, oidcModels, loginAttempts, jobs, secrets, retainedPackages } =
+  defineTables(sqliteKit)

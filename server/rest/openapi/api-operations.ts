@@ -2,12 +2,13 @@
 import {
   deletedAnswerSchema,
   packageAnswerSchema,
-  packageListSchema,
+  packageListAnswerSchema,
   uploadUrlAnswerSchema,
   uploadUrlQuerySchema,
   validateBodySchema,
   validationAnswerSchema,
 } from '../../../shared/api.ts'
+import { packageListQuerySchema } from '../../../shared/package-query.ts'
 import { errorAnswer as error, type Operation } from './operation.ts'
 
 const UUID = { uuid: 'The upload uuid from the upload URL answer (it becomes the package uuid).' }
@@ -25,10 +26,20 @@ export const API_OPERATIONS: Operation[] = [
     method: 'get',
     path: '/api/packages',
     operationId: 'listPackages',
-    summary: 'List packages, newest first',
+    summary: 'List packages: all of them, or one page searched, sorted and filtered',
+    description:
+      'Without a query parameter: every package, newest first, as `{ packages }` (one answer however many there are). With any of them: one page as `{ packages, total, nextCursor }`; pass `nextCursor` as `cursor` (with the same search, sort and filters) for the next page, until it is null.',
     auth: 'bearer',
     tags: ['packages'],
-    answers: { 200: { description: 'Every package.', schema: packageListSchema }, ...bearerErrors },
+    query: packageListQuerySchema,
+    answers: {
+      200: {
+        description: 'Every package (no query), or one page of them.',
+        schema: packageListAnswerSchema,
+      },
+      400: error('A query parameter is invalid, or the cursor belongs to another sort.'),
+      ...bearerErrors,
+    },
   },
   {
     method: 'post',
@@ -52,12 +63,31 @@ export const API_OPERATIONS: Operation[] = [
     path: '/api/packages/{uuid}',
     operationId: 'deletePackage',
     summary: 'Delete a package and its files',
+    description:
+      'The package is no longer listed, previewed or downloaded from now on; until `undoUntil` it can be restored, then its record and files are removed for good.',
     auth: 'bearer',
     tags: ['packages'],
     params: { uuid: 'The package uuid.' },
     answers: {
       200: { description: 'Deleted.', schema: deletedAnswerSchema },
       404: error('No such package.'),
+      ...bearerErrors,
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/packages/{uuid}/restore',
+    operationId: 'restorePackage',
+    summary: 'Undo a delete',
+    description:
+      "Until the delete answer's `undoUntil`: the package comes back as it was (same id, uuid, version, links).",
+    auth: 'bearer',
+    tags: ['packages'],
+    params: { uuid: 'The deleted package uuid.' },
+    answers: {
+      200: { description: 'Restored.', schema: packageAnswerSchema },
+      404: error('Nothing to restore: no such delete, or it has been removed for good.'),
+      409: error('Its name and version have been uploaded again since.'),
       ...bearerErrors,
     },
   },

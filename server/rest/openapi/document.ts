@@ -8,7 +8,9 @@ import {
   clientConfigSchema,
   deletedAnswerSchema,
   packageAnswerSchema,
+  packageListAnswerSchema,
   packageListSchema,
+  packagePageSchema,
   uploadUrlAnswerSchema,
   validateBodySchema,
   validationAnswerSchema,
@@ -26,6 +28,8 @@ type JsonSchema = Record<string, unknown>
 const ANSWERS: Record<string, Schema> = {
   Package: packageAnswerSchema.shape.package,
   PackageList: packageListSchema,
+  PackagePage: packagePageSchema,
+  PackageListAnswer: packageListAnswerSchema,
   PackageAnswer: packageAnswerSchema,
   DeletedAnswer: deletedAnswerSchema,
   UploadUrlAnswer: uploadUrlAnswerSchema,

@@ -1,0 +1,12 @@
+CREATE TABLE "retained_packages" (
+	"uuid" text PRIMARY KEY NOT NULL,
+	"package_id" integer NOT NULL,
+	"reason" text NOT NULL,
+	"record" jsonb NOT NULL,
+	"retained_by" text,
+	"retained_at" bigint NOT NULL,
+	"purge_at" bigint NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX "retained_packages_package_id_idx" ON "retained_packages" USING btree ("package_id");--> statement-breakpoint
+CREATE INDEX "packages_file_size_idx" ON "packages" USING btree ("file_size");

@@ -1,0 +1,42 @@
+// Brings a retained package version back (retain-package.ts) while its time is not up: the same
+// record (id, uuid, version, files) returns to `packages`, and its purge job is dropped.
+import { and, eq, gt } from 'drizzle-orm'
+import type { Services } from '../actions/define-action.ts'
+import type { Orm } from '../db/database.ts'
+import type { PackageRecord, Retention } from './retain-package.ts'
+import { purgeJobKey } from './retain-package.ts'
+
+export type RestoreOutcome =
+  | { restored: PackageRecord }
+  | { missing: true }
+  /** Another package took its name and version meanwhile. */
+  | { taken: PackageRecord }
+
+export async function restoreRetained(
+  services: Services,
+  tx: Orm,
+  uuid: string,
+  reason: Retention['reason'],
+): Promise<RestoreOutcome> {
+  const { retainedPackages, packages, jobs } = services.db.tables
+  const [retained] = await tx
+    .delete(retainedPackages)
+    .where(
+      and(
+        eq(retainedPackages.uuid, uuid),
+        eq(retainedPackages.reason, reason),
+        gt(retainedPackages.purgeAt, services.now()),
+      ),
+    )
+    .returning({ record: retainedPackages.record })
+  if (!retained) return { missing: true }
+  const record = retained.record as PackageRecord
+  const [holder] = await tx
+    .select({ id: packages.id })
+    .from(packages)
+    .where(and(eq(packages.filename, record.filename), eq(packages.filenameVersion, record.filenameVersion)))
+  if (holder) return { taken: record }
+  await tx.insert(packages).values(record)
+  await tx.delete(jobs).where(eq(jobs.key, purgeJobKey(uuid)))
+  return { restored: record }
+}

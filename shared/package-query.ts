@@ -1,0 +1,55 @@
+// The package list's query (issue 18): search by name, sort, filters, a page size and a cursor.
+// REST takes it as query parameters on spec 7's GET /api/packages, tRPC as the input of
+// packages.list; without any of it the answer stays the spec's { packages: [...] } (every package,
+// newest first). With it, the answer is one page: { packages, total, nextCursor }.
+import { z } from 'zod/mini'
+
+export const PACKAGE_SORTS = ['created', 'name', 'size'] as const
+export type PackageSort = (typeof PACKAGE_SORTS)[number]
+export const SORT_ORDERS = ['asc', 'desc'] as const
+export type SortOrder = (typeof SORT_ORDERS)[number]
+
+/** The order each sort starts in: the newest, A to Z, the largest. */
+export const DEFAULT_ORDER: Record<PackageSort, SortOrder> = { created: 'desc', name: 'asc', size: 'desc' }
+export const DEFAULT_PAGE_SIZE = 50
+export const MAX_PAGE_SIZE = 200
+/** The ad-size filter's value for packages that declare no ad.size. */
+export const NO_AD_SIZE = 'none'
+
+// Query strings arrive as strings: the limit is read from either form.
+const pageSize = z.pipe(
+  z.union([z.number(), z.string().check(z.regex(/^\d+$/, 'limit must be a whole number'))]),
+  z.transform(Number),
+)
+
+export const packageListQuerySchema = z.object({
+  /** Part of the filename, any case. */
+  search: z.optional(z.string().check(z.maxLength(255, 'search is longer than 255 characters'))),
+  sort: z.optional(z.enum(PACKAGE_SORTS)),
+  order: z.optional(z.enum(SORT_ORDERS)),
+  /** 'WIDTHxHEIGHT' as packages show it (ad_size), or 'none'. */
+  adSize: z.optional(
+    z.string().check(z.regex(/^(\d{1,5}x\d{1,5}|none)$/, 'adSize must look like 300x250, or be none')),
+  ),
+  limit: z.optional(
+    z.pipe(
+      pageSize,
+      z
+        .number()
+        .check(
+          z.int(),
+          z.minimum(1, 'limit must be 1 or more'),
+          z.maximum(MAX_PAGE_SIZE, `limit must be ${MAX_PAGE_SIZE} or less`),
+        ),
+    ),
+  ),
+  /** nextCursor of the previous page, as it was answered. */
+  cursor: z.optional(z.string().check(z.maxLength(1024))),
+})
+export type PackageListQuery = z.input<typeof packageListQuerySchema>
+export type ParsedPackageListQuery = z.output<typeof packageListQuerySchema>
+
+/** Whether a caller asked for a page at all (else the spec's whole list answers). */
+export function asksForPage(query: ParsedPackageListQuery | undefined): boolean {
+  return query !== undefined && Object.values(query).some((value) => value !== undefined)
+}
