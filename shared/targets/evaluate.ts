@@ -86,8 +86,14 @@ export function evaluateRule(profile: TargetProfile, rule: TargetRule, figures: 
     ...(rule.advice ? { advice: rule.advice } : {}),
   }
   if (value === undefined) {
-    const status = measure.phase === 'runtime' ? 'pending' : 'unknown'
-    return { ...base, status, figure: '', limit: formatLimit(rule.check, measure.unit) }
+    const limit = formatLimit(rule.check, measure.unit)
+    if (measure.phase === 'runtime' && !figures.auditEnded)
+      return { ...base, status: 'pending', figure: '', limit }
+    const reason =
+      measure.phase === 'runtime'
+        ? 'The runtime audit could not measure this (see the audit state).'
+        : 'Not in the stored inspection.'
+    return { ...base, status: 'unknown', figure: '', limit, reason }
   }
   const unit = estimate && rule.estimate ? MEASURES[rule.estimate].unit : measure.unit
   let figure = formatValue(value, unit)

@@ -19,7 +19,7 @@ const fact = <T extends MeasureValue>(
 ): Measure => ({ unit, phase: 'static', read: ({ facts }) => (facts ? pick(facts) : undefined) })
 
 const run = <T extends MeasureValue>(
-  pick: (audit: NonNullable<Figures['audit']>) => T,
+  pick: (audit: NonNullable<Figures['audit']>) => T | undefined,
   unit: MeasureUnit,
 ): Measure => ({ unit, phase: 'runtime', read: ({ audit }) => (audit ? pick(audit) : undefined) })
 
@@ -73,9 +73,12 @@ export const MEASURES: Record<MeasureId, Measure> = {
   'run.initialBytes': run((a) => a.initialBytes, 'bytes'),
   'run.subloadBytes': run((a) => a.subloadBytes, 'bytes'),
   'run.plainHttp': run((a) => a.plainHttpRequests, 'count'),
-  'run.blocked': run((a) => a.blocked.reduce((sum, host) => sum + host.count, 0), 'count'),
+  'run.blocked': run((a) => a.blocked?.reduce((sum, host) => sum + host.count, 0), 'count'),
   'run.cpuMs': run((a) => a.cpuMs, 'ms'),
-  'run.cpuPercent': run((a) => (a.windowMs > 0 ? Math.round((a.cpuMs / a.windowMs) * 100) : 0), 'percent'),
+  'run.cpuPercent': run(
+    (a) => (a.windowMs && a.cpuMs !== undefined ? Math.round((a.cpuMs / a.windowMs) * 100) : undefined),
+    'percent',
+  ),
   'run.longTasks': run((a) => a.longTasks, 'count'),
   'run.consoleErrors': run((a) => a.consoleErrors, 'count'),
   'run.exceptions': run((a) => a.exceptions, 'count'),

@@ -82,7 +82,10 @@ export interface AuditFigures {
 
 export interface Figures {
   facts: PackageFacts | undefined
-  audit: AuditFigures | undefined
+  /** What the audit has measured so far: the interaction figures come first, the idle ones later. */
+  audit: Partial<AuditFigures> | undefined
+  /** The audit has ended: a figure still missing will not come (the cell says so, not "measuring"). */
+  auditEnded?: boolean
 }
 
 export type MeasureValue = number | boolean | string | string[] | null

@@ -1,0 +1,88 @@
+// The runtime audit of one creative: the interaction run (a few seconds), reported at once so
+// the badge can update, then the idle run over the audit window. Each run has a deadline past
+// which its browser context is closed, whatever the creative does; the figures feed the same
+// profiles the static rules use (shared/targets).
+import type { Browser } from 'playwright-core'
+import { HOST_PARAMS } from '../../../shared/mraid/host-protocol.ts'
+import type { AuditFigures } from '../../../shared/targets/types.ts'
+import { type AuditPage, openAuditPage } from './audit-page.ts'
+import { type IdleFigures, runIdle } from './idle-run.ts'
+import { type InteractionFigures, runInteraction } from './interaction-run.ts'
+
+/** Full-screen playables declare no size: they run on a phone's screen. */
+const PHONE_SCREEN = { width: 320, height: 480 }
+const INTERACTION_BUDGET_MS = 15_000
+const IDLE_OVERHEAD_MS = 15_000
+const SHOWN_ERRORS = 5
+
+export interface AuditTarget {
+  /** The package's index URL as the server itself reaches it, and the prefix every request must have. */
+  previewUrl: string
+  allowedPrefix: string
+  adSize: { width: number; height: number } | null
+  windowMs: number
+}
+
+export class AuditDeadlineError extends Error {}
+
+async function withPage<T>(
+  browser: Browser,
+  target: AuditTarget,
+  budgetMs: number,
+  run: (page: AuditPage, url: string) => Promise<T>,
+): Promise<{ result: T; blocked: Map<string, number> }> {
+  const viewport = target.adSize ?? PHONE_SCREEN
+  const page = await openAuditPage(browser, { allowedPrefix: target.allowedPrefix, viewport })
+  const url = new URL(target.previewUrl)
+  url.searchParams.set(HOST_PARAMS.placement, target.adSize ? 'inline' : 'interstitial')
+  url.searchParams.set(HOST_PARAMS.screen, `${viewport.width}x${viewport.height}`)
+  url.searchParams.set(HOST_PARAMS.max, `${viewport.width}x${viewport.height}`)
+  let timer: ReturnType<typeof setTimeout> | undefined
+  try {
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new AuditDeadlineError(`the audit ran past ${budgetMs} ms`)), budgetMs)
+    })
+    const result = await Promise.race([run(page, url.toString()), deadline])
+    return { result, blocked: page.blocked }
+  } finally {
+    clearTimeout(timer)
+    await page.close()
+  }
+}
+
+function merge(interaction: InteractionFigures, idle: IdleFigures | undefined, blocked: Map<string, number>) {
+  const errors = [...new Set([...interaction.errors, ...(idle?.errors ?? [])])]
+  const consoleErrors = [...new Set([...interaction.consoleErrors, ...(idle?.consoleErrors ?? [])])]
+  const { errors: _e, consoleErrors: _c, ...fromInteraction } = interaction
+  const fromIdle = idle ? (({ errors: _x, consoleErrors: _y, ...rest }) => rest)(idle) : {}
+  return {
+    ...fromInteraction,
+    ...fromIdle,
+    blocked: [...blocked].map(([host, count]) => ({ host, count })).sort((a, b) => b.count - a.count),
+    exceptions: errors.length,
+    consoleErrors: consoleErrors.length,
+    errorMessages: [...errors, ...consoleErrors].slice(0, SHOWN_ERRORS),
+  }
+}
+
+/**
+ * Runs both passes; `progress` hears the interaction figures first (the idle ones still
+ * missing), and the whole at the end.
+ */
+export async function runAudit(
+  browser: Browser,
+  target: AuditTarget,
+  progress: (figures: Partial<AuditFigures>) => Promise<void> | void = () => {},
+): Promise<AuditFigures> {
+  const first = await withPage(browser, target, INTERACTION_BUDGET_MS, (page, url) =>
+    runInteraction(page, url),
+  )
+  await progress(merge(first.result, undefined, first.blocked))
+  const second = await withPage(browser, target, target.windowMs + IDLE_OVERHEAD_MS, (page, url) =>
+    runIdle(page, url, target.windowMs),
+  )
+  // Both runs load the creative: a host counts as often as the run that tried it most.
+  const blocked = new Map(first.blocked)
+  for (const [host, count] of second.blocked) blocked.set(host, Math.max(blocked.get(host) ?? 0, count))
+  return merge(first.result, second.result, blocked) as AuditFigures
+}
