@@ -7,6 +7,7 @@ import { BASE_PATH } from './shared/constants.ts'
 // (tests/postgres/). Every other test runs once.
 const DATABASE_TESTS = [
   'server/{rest,uploads,packages,jobs,db,idp,trpc}/**/*.test.ts',
+  'server/targets/targets-api.test.ts',
   'tests/faults/hostile-input.test.ts',
   'tests/api/**/*.test.ts',
 ]

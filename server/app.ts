@@ -19,7 +19,7 @@ import { logger } from './log/logger.ts'
 import { requestContext } from './log/request-context.ts'
 import { createDownloadRoutes } from './packages/download-route.ts'
 import type { createPreviewRoutes } from './preview/routes.ts'
-import { createApiRoutes } from './rest/api.ts'
+import { createApiRoutes, INSPECT_TARGETS_ROUTE } from './rest/api.ts'
 import { buildOpenApiDocument, OPENAPI_PATH } from './rest/openapi/document.ts'
 import { createThumbnailRoutes } from './thumbnails/routes.ts'
 import { createContextInner, trpcErrorAnswer } from './trpc/init.ts'
@@ -78,14 +78,19 @@ export function createApp(deps: AppDeps) {
   const openApiDocument = buildOpenApiDocument(deps.services.config.appUrl)
   base.get(OPENAPI_PATH, (c) => c.json(openApiDocument, 200, { 'Cache-Control': 'no-cache' }))
 
-  // JSON calls and forms are small; only the signed PUT carries a package (capped by its URL).
+  // JSON calls and forms are small; only the signed PUT carries a package (capped by its URL),
+  // and the inspect-only call (capped by its handler at the upload's size).
   const smallBody = bodyLimit({
     maxSize: 64 * 1024,
     onError: () => {
       throw new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large.')
     },
   })
-  base.use('/api/*', smallBody)
+  base.use('/api/*', (c, next) =>
+    c.req.method === 'POST' && c.req.path === `${BASE_PATH}/api${INSPECT_TARGETS_ROUTE}`
+      ? next()
+      : smallBody(c, next),
+  )
   base.use('/trpc/*', smallBody)
   base.use('/oidc/*', smallBody)
   base.use('/api/*', requireUser(deps.authenticate))

@@ -22,6 +22,8 @@ export function defineTables(k: TableKit) {
       adHeight: k.int('ad_height'),
       /** The inspection report as JSON (shared/inspector). */
       inspection: k.json('inspection'),
+      /** The runtime audit of delivery targets as JSON (shared/targets AuditRecord); null: none. */
+      audit: k.json('audit'),
       thumbnailKey: k.text('thumbnail_key'),
       uploadedBy: k.text('uploaded_by'),
       createdAt: k.long('created_at').notNull(),

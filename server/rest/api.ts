@@ -9,10 +9,15 @@ import { createPackage } from '../packages/create-package.ts'
 import { deletePackage } from '../packages/delete-package.ts'
 import { listPackages } from '../packages/list-packages.ts'
 import { restorePackage } from '../packages/restore-package.ts'
+import { getPackageTargets } from '../targets/get-package-targets.ts'
+import { inspectZip } from '../targets/inspect-zip.ts'
 import { getUploadUrl } from '../uploads/get-upload-url.ts'
 import { validateUpload } from '../uploads/validate-upload.ts'
 
 type Ctx = Context<{ Variables: AuthVariables }>
+
+/** Below /api: the one call whose body is a package (capped like an upload, not at 64 KB). */
+export const INSPECT_TARGETS_ROUTE = '/targets/inspect'
 
 /** A JSON object body with the path's uuid in it; anything else is handed on for the action to refuse. */
 const withUuid = (body: unknown, uuid: string) =>
@@ -29,6 +34,24 @@ export function createApiRoutes(services: Services) {
         const result = await call(createPackage, c, { uuid: c.req.param('uuid') })
         return c.json({ package: result.package }, result.created ? 201 : 200)
       })
+      .get('/packages/:uuid/targets', async (c) =>
+        c.json(
+          await call(getPackageTargets, c, { uuid: c.req.param('uuid'), targets: c.req.query('targets') }),
+        ),
+      )
+      .post(INSPECT_TARGETS_ROUTE, async (c) =>
+        c.json(
+          await inspectZip(
+            { ...services, user: c.var.user },
+            {
+              contentType: c.req.header('content-type'),
+              contentLength: c.req.header('content-length'),
+              body: c.req.raw.body,
+              targets: c.req.query('targets'),
+            },
+          ),
+        ),
+      )
       .delete('/packages/:uuid', async (c) =>
         c.json(await call(deletePackage, c, { uuid: c.req.param('uuid') })),
       )

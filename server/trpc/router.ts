@@ -9,6 +9,8 @@ import { deletePackage } from '../packages/delete-package.ts'
 import { getPackage } from '../packages/get-package.ts'
 import { listPackages } from '../packages/list-packages.ts'
 import { restorePackage } from '../packages/restore-package.ts'
+import { getPackageTargets } from '../targets/get-package-targets.ts'
+import { targetBadges } from '../targets/target-badges.ts'
 import { getUploadUrl } from '../uploads/get-upload-url.ts'
 import { validateUpload } from '../uploads/validate-upload.ts'
 import { protectedProcedure, router } from './init.ts'
@@ -31,6 +33,10 @@ export const appRouter = router({
     delete: mutation(deletePackage),
     restore: mutation(restorePackage),
     adSizes: query(countAdSizes),
+  }),
+  targets: router({
+    matrix: query(getPackageTargets),
+    badges: query(targetBadges),
   }),
   upload: router({
     getUrl: mutation(getUploadUrl),

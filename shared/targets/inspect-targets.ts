@@ -2,7 +2,7 @@
 // chosen profiles and the badge. The inspect-only API, `ads-preview check` and the browser's
 // worker all start here; audit figures join later through evaluateTargets.
 import { inspectPackage } from '../inspector/inspect.ts'
-import type { InspectionLimits, InspectionReport } from '../inspector/types.ts'
+import type { InspectionLimits, InspectionReport, InspectOptions } from '../inspector/types.ts'
 import type { ByteSource } from '../zip/byte-source.ts'
 import { evaluateTargets, verdictBadge } from './evaluate.ts'
 import { DEFAULT_TARGET_IDS, findProfiles } from './profiles/index.ts'
@@ -27,12 +27,19 @@ export class UnknownTargetError extends Error {
 /** Matrix rows for `targets` (default: DEFAULT_TARGET_IDS); throws UnknownTargetError for an id it does not know. */
 export async function inspectTargets(
   source: ByteSource,
-  options: { targets?: readonly string[]; requireMraid?: boolean; limits?: Partial<InspectionLimits> } = {},
+  options: {
+    targets?: readonly string[]
+    requireMraid?: boolean
+    limits?: Partial<InspectionLimits>
+    /** The inspector to run (the server's may be bounded); default the shared one. */
+    inspect?: (source: ByteSource, options: InspectOptions) => Promise<InspectionReport>
+  } = {},
 ): Promise<TargetCheck> {
   const targets = options.targets ?? DEFAULT_TARGET_IDS
   const { profiles, unknown } = findProfiles(targets)
   if (unknown.length > 0) throw new UnknownTargetError(unknown)
-  const inspection = await inspectPackage(source, {
+  const inspect = options.inspect ?? inspectPackage
+  const inspection = await inspect(source, {
     requireMraid: options.requireMraid ?? true,
     ...(options.limits ? { limits: options.limits } : {}),
   })

@@ -1,17 +1,18 @@
 // Delivery targets: what an ad network or guideline asks of a creative, as data. A profile is a
 // list of rules; a rule names a measure (measures.ts), a limit, a severity and the published
 // source it comes from with the date it was checked. Adding a network is adding a profile.
+import type { z } from 'zod/mini'
 import type { PackageFacts } from '../inspector/facts.ts'
+import type {
+  AUDIT_STATES,
+  matrixCellSchema,
+  targetMatrixSchema,
+  targetSourceSchema,
+  targetSummarySchema,
+  verdictBadgeSchema,
+} from './wire.ts'
 
-export interface TargetSource {
-  title: string
-  /** Where to read it; absent when only the title is known. */
-  url?: string
-  /** YYYY-MM-DD: when the rule was last checked against this source. */
-  checked: string
-  /** True when a third party restates the network's rule (the network publishes none we could read). */
-  secondary?: boolean
-}
+export type TargetSource = z.infer<typeof targetSourceSchema>
 
 /** How a measured figure is judged. One key per shape, so profiles read as plain data. */
 export type RuleCheck =
@@ -137,55 +138,25 @@ export type MeasureId =
   | 'run.firstTapStore'
   | 'run.ctaCall'
 
-export type CellStatus = 'pass' | 'fail' | 'warn' | 'pending' | 'unknown'
-
-export interface MatrixCell {
-  target: string
-  rule: string
-  label: string
-  status: CellStatus
-  severity: RuleSeverity
-  /** The measured figure as shown ("1.2 MB", "3 requests", "none"); "" while not measured. */
-  figure: string
-  /** The limit as shown ("at most 1000 KB"). */
-  limit: string
-  /** Judged on a static estimate until the audit measures it. */
-  estimate: boolean
-  phase: 'static' | 'runtime'
-  source: TargetSource
-  advice?: string
-  /** Why a cell is `unknown` (no declared size, nothing tapped...). */
-  reason?: string
-}
-
+export type CellStatus = MatrixCell['status']
+export type MatrixCell = z.infer<typeof matrixCellSchema>
 /** `unknown`: nothing could be judged yet (no declared size, audit still to run). */
-export type TargetVerdict = 'pass' | 'warn' | 'fail' | 'unknown'
-
-export interface TargetSummary {
-  target: string
-  name: string
-  verdict: TargetVerdict
-  fails: number
-  warnings: number
-  /** Cells still waiting for the runtime audit. */
-  pending: number
-  notCovered: string[]
-}
-
-export type AuditState = 'none' | 'queued' | 'running' | 'done' | 'failed'
-
-export interface TargetMatrix {
-  targets: TargetSummary[]
-  /** Fails first, then warnings, then the rest, each group in profile order. */
-  cells: MatrixCell[]
-  audit: { state: AuditState; message?: string; windowMs?: number }
-}
-
+export type TargetVerdict = TargetSummary['verdict']
+export type TargetSummary = z.infer<typeof targetSummarySchema>
+export type AuditState = (typeof AUDIT_STATES)[number]
+export type TargetMatrix = z.infer<typeof targetMatrixSchema>
 /** The list badge: the verdict over the deployment's chosen targets. */
-export interface VerdictBadge {
-  verdict: Exclude<TargetVerdict, 'unknown'>
-  failing: string[]
-  warning: string[]
-  targets: number
-  audit: AuditState
+export type VerdictBadge = z.infer<typeof verdictBadgeSchema>
+
+/** A package's runtime audit as stored with it (packages.audit): what the matrix's figures come from. */
+export interface AuditRecord {
+  state: Exclude<AuditState, 'none'>
+  /** What it has measured so far (the interaction figures come before the idle ones). */
+  figures?: Partial<AuditFigures>
+  message?: string
+  windowMs: number
+  /** Milliseconds since the epoch. */
+  queuedAt: number
+  startedAt?: number
+  finishedAt?: number
 }

@@ -9,6 +9,11 @@ import {
   validationAnswerSchema,
 } from '../../../shared/api.ts'
 import { packageListQuerySchema } from '../../../shared/package-query.ts'
+import {
+  inspectTargetsAnswerSchema,
+  packageTargetsAnswerSchema,
+  targetsQuerySchema,
+} from '../../../shared/targets/wire.ts'
 import { errorAnswer as error, type Operation } from './operation.ts'
 
 const UUID = { uuid: 'The upload uuid from the upload URL answer (it becomes the package uuid).' }
@@ -89,6 +94,43 @@ export const API_OPERATIONS: Operation[] = [
       404: error('Nothing to restore: no such delete, or it has been removed for good.'),
       409: error('Its name and version have been uploaded again since.'),
       ...bearerErrors,
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/packages/{uuid}/targets',
+    operationId: 'getPackageTargets',
+    summary: "A package's verdict per delivery target: the matrix and the badge",
+    description:
+      'Cells: one per rule of each chosen target, fails first, each with the measured figure, the limit and its source. Runtime cells come from the runtime audit, which runs after create: poll until matrix.audit.state is done, failed or none (pending cells are still being measured).',
+    auth: 'bearer',
+    tags: ['targets'],
+    params: { uuid: 'The package uuid.' },
+    query: targetsQuerySchema,
+    answers: {
+      200: { description: 'The matrix and the badge.', schema: packageTargetsAnswerSchema },
+      400: error('A target id is unknown (the message lists the known ones).'),
+      404: error('No such package.'),
+      ...bearerErrors,
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/targets/inspect',
+    operationId: 'inspectTargets',
+    summary: 'Inspect a zip against delivery targets without storing it',
+    description:
+      'The same inspector as validatePackageUpload and the matrix for the chosen targets. Nothing runs the creative, so runtime rules are judged on static estimates or stay pending; nothing is stored.',
+    auth: 'bearer',
+    tags: ['targets'],
+    query: targetsQuerySchema,
+    body: { type: 'application/zip', description: 'The package, at most the upload size cap.' },
+    answers: {
+      200: { description: 'The inspection, the matrix and the badge.', schema: inspectTargetsAnswerSchema },
+      400: error('A target id is unknown (the message lists the known ones).'),
+      415: error('The body is not sent as application/zip.'),
+      ...bearerErrors,
+      413: error('The package is larger than the upload size cap.'),
     },
   },
   {

@@ -15,6 +15,7 @@ import {
   validateBodySchema,
   validationAnswerSchema,
 } from '../../../shared/api.ts'
+import { inspectTargetsAnswerSchema, packageTargetsAnswerSchema } from '../../../shared/targets/wire.ts'
 import { healthAnswerSchema, readinessAnswerSchema } from '../../health/answers.ts'
 import { API_OPERATIONS } from './api-operations.ts'
 import type { Operation, Schema } from './operation.ts'
@@ -34,6 +35,8 @@ const ANSWERS: Record<string, Schema> = {
   DeletedAnswer: deletedAnswerSchema,
   UploadUrlAnswer: uploadUrlAnswerSchema,
   ValidationAnswer: validationAnswerSchema,
+  PackageTargets: packageTargetsAnswerSchema,
+  InspectTargets: inspectTargetsAnswerSchema,
   ApiError: apiErrorSchema,
   ClientConfig: clientConfigSchema,
   Health: healthAnswerSchema,
@@ -137,7 +140,7 @@ export function buildOpenApiDocument(serverUrl: string) {
         'Upload, validate, list, preview, download and delete HTML5/MRAID ad packages. An upload takes four calls: getPackageUploadUrl, a PUT of the zip to signedRequest, validatePackageUpload, createPackage. The web app uses the same service through tRPC (/trpc); the embedded identity provider is described by its own discovery document (/oidc/.well-known/openid-configuration).',
     },
     servers: [{ url: serverUrl }],
-    tags: ['packages', 'upload', 'files', 'preview', 'service'].map((name) => ({ name })),
+    tags: ['packages', 'upload', 'targets', 'files', 'preview', 'service'].map((name) => ({ name })),
     paths,
     components: {
       securitySchemes: {

@@ -159,6 +159,21 @@ describe('against the live server', () => {
       (await documented(`${BASE_PATH}/api/packages/${answer.uuid}`, { method: 'POST', ...auth })).status,
     ).toBe(200)
     const { package: pkg } = await created.json()
+    expect(
+      (await documented(`${BASE_PATH}/api/packages/${pkg.uuid}/targets?targets=applovin`, auth)).status,
+    ).toBe(200)
+    expect(
+      (await documented(`${BASE_PATH}/api/packages/${pkg.uuid}/targets?targets=nope`, auth)).status,
+    ).toBe(400)
+    const inspect = (contentType: string) => ({
+      method: 'POST',
+      headers: { ...t.auth, 'Content-Type': contentType },
+      body: validPackage() as Uint8Array<ArrayBuffer>,
+    })
+    expect((await documented(`${BASE_PATH}/api/targets/inspect`, inspect('application/zip'))).status).toBe(
+      200,
+    )
+    expect((await documented(`${BASE_PATH}/api/targets/inspect`, inspect('text/plain'))).status).toBe(415)
     expect((await documented(urlOf('ad.zip'), auth)).status).toBe(409)
 
     const invalid = await (await documented(urlOf('bad.zip'), auth)).json()
@@ -185,6 +200,7 @@ describe('against the live server', () => {
       (await documented(`${BASE_PATH}/api/packages/${pkg.uuid}`, { method: 'DELETE', ...auth })).status,
     ).toBe(404)
     expect((await documented(t.pathOf(pkg.package_url))).status).toBe(404)
+    expect((await documented(`${BASE_PATH}/api/packages/${pkg.uuid}/targets`, auth)).status).toBe(404)
     expect(seen.size).toBeGreaterThan(20)
   })
 })
