@@ -28,6 +28,7 @@ import { purgeRetainedHandler } from './retention/purge-retained.ts'
 import { createLocalDiskStore } from './storage/local/local-disk-store.ts'
 import { createThumbnailBrowser, type LoadPlaywright } from './thumbnails/browser.ts'
 import { findChromium } from './thumbnails/chromium.ts'
+import { auditHandler } from './targets/audit/audit-job.ts'
 import { thumbnailHandler } from './thumbnails/thumbnail-job.ts'
 import { sweepHandler } from './uploads/sweep-storage.ts'
 
@@ -92,6 +93,7 @@ export async function startProduct(configured: Config, options: StartOptions = {
     inspect: inspectPackage,
     packageGone: archives.evict,
     renderThumbnails: browser !== undefined,
+    auditCreatives: browser !== undefined && config.targets.auditWindowMs > 0,
     // Read when asked (not captured), so a test that moves the clock moves it here too.
     now: () => Date.now(),
   }
@@ -133,7 +135,9 @@ export async function startProduct(configured: Config, options: StartOptions = {
         ? (server.address() as AddressInfo).port
         : await bind(server, port, config.host)
       const handlers: JobHandler[] = [sweepHandler(services), purgeRetainedHandler(services)]
-      if (browser) handlers.push(thumbnailHandler(services, browser, `http://127.0.0.1:${listening}`))
+      const localOrigin = `http://127.0.0.1:${listening}`
+      if (browser) handlers.push(thumbnailHandler(services, browser, localOrigin))
+      if (browser && services.auditCreatives) handlers.push(auditHandler(services, browser, localOrigin))
       runners.push(startJobRunner(jobs, handlers))
       return { url: `${config.appUrl}/`, port: listening }
     },

@@ -24,6 +24,8 @@ export interface Services {
   packageGone(uuid: string): void
   /** Created packages get a rendered thumbnail (a browser was found). */
   renderThumbnails: boolean
+  /** Created packages get a runtime audit of delivery targets (a browser, and AUDIT_SECONDS > 0). */
+  auditCreatives: boolean
   now(): number
 }
 

@@ -2,8 +2,8 @@
 // in one transaction. `keep` takes the next filename_version, `overwrite` replaces the newest
 // record of that name keeping its id (its old files go after the commit), `none` refuses a
 // taken name. The pinned bytes must still be the validated ones (size and sha256). The
-// thumbnail job is enqueued in the same commit. Again for the same upload: the same package,
-// `created: false`.
+// thumbnail job and the runtime audit's are enqueued in the same commit. Again for the same
+// upload: the same package, `created: false`.
 import { and, desc, eq } from 'drizzle-orm'
 import { type Package, uuidInputSchema } from '../../shared/api.ts'
 import { MESSAGES } from '../../shared/constants.ts'
@@ -12,6 +12,7 @@ import { type ActionContext, callerName, defineAction, requireCaller } from '../
 import { AppError } from '../errors.ts'
 import { logger } from '../log/logger.ts'
 import { blobKeys } from '../storage/blob-store.ts'
+import { auditJob, queuedAudit } from '../targets/audit/audit-job.ts'
 import { thumbnailJob } from '../thumbnails/thumbnail-job.ts'
 import { filenameExists, requireUpload } from '../uploads/upload-record.ts'
 import { packageColumns, toPackageView } from './package-view.ts'
@@ -41,6 +42,7 @@ export const createPackage = defineAction(uuidInputSchema, async (ctx, input): P
     adHeight: report.adSize?.height ?? null,
     inspection: report,
     thumbnailKey: null,
+    audit: ctx.auditCreatives ? queuedAudit(ctx.config.targets.auditWindowMs, ctx.now()) : null,
     uploadedBy: callerName(user),
     createdAt: ctx.now(),
   }
@@ -70,6 +72,9 @@ export const createPackage = defineAction(uuidInputSchema, async (ctx, input): P
               .values({ ...record, filenameVersion: (latest?.version ?? 0) + 1 })
               .returning(columns)
       if (ctx.renderThumbnails) await ctx.jobs.enqueue(thumbnailJob(upload.uuid), tx)
+      if (ctx.auditCreatives) {
+        await ctx.jobs.enqueue(auditJob(upload.uuid, ctx.config.targets.auditWindowMs), tx)
+      }
       return { row, replaced: upload.policy === 'overwrite' ? latest?.uuid : undefined }
     },
     { lock: `filename:${upload.filename}` },

@@ -1,16 +1,20 @@
+import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_TARGET_IDS } from '../../shared/targets/profiles/index.ts'
-import { createTestApp } from '../../tests/helpers/test-app.ts'
+import type { TargetMatrix } from '../../shared/targets/types.ts'
+import { validPackage } from '../../tests/fixtures/packages.ts'
+import { createTestApp, uploadPackage } from '../../tests/helpers/test-app.ts'
 import { parseConfig } from '../config/parse-config.ts'
+import { findChromium } from '../thumbnails/chromium.ts'
 
 describe('DEFAULT_TARGETS', () => {
   it('defaults to the targets an MRAID creative can pass', () => {
-    expect(parseConfig({}).targets).toEqual({ defaultTargets: DEFAULT_TARGET_IDS })
+    expect(parseConfig({}).targets).toEqual({ defaultTargets: DEFAULT_TARGET_IDS, auditWindowMs: 30_000 })
   })
 
   it('takes a comma-separated list of target ids', () => {
     const config = parseConfig({ DEFAULT_TARGETS: ' meta, tiktok-pangle ' })
-    expect(config.targets).toEqual({ defaultTargets: ['meta', 'tiktok-pangle'] })
+    expect(config.targets.defaultTargets).toEqual(['meta', 'tiktok-pangle'])
   })
 
   it('refuses an id no profile has, naming it and the known ones', () => {
@@ -34,4 +38,41 @@ describe('the browser learns the chosen targets', () => {
       await t.cleanup()
     }
   })
+})
+
+describe('AUDIT_SECONDS', () => {
+  const chromiumPath = findChromium(process.env.CHROMIUM_PATH)
+
+  it('is 30 s by default, at most 40 (the shared browser closes after a minute without a page)', () => {
+    expect(parseConfig({ AUDIT_SECONDS: '40' }).targets.auditWindowMs).toBe(40_000)
+    expect(() => parseConfig({ AUDIT_SECONDS: '41' })).toThrow(/AUDIT_SECONDS/)
+  })
+
+  async function queuedAfterCreate(env: Record<string, string>) {
+    const t = await createTestApp({ CHROMIUM_PATH: chromiumPath!, ...env })
+    try {
+      const { uuid } = await uploadPackage(t, 'audited.zip', validPackage())
+      const response = await t.app.request(`/ads-preview/api/packages/${uuid}/targets`, { headers: t.auth })
+      const { matrix } = (await response.json()) as { matrix: TargetMatrix }
+      const { jobs } = t.db.tables
+      const queued = await t.db.orm
+        .select()
+        .from(jobs)
+        .where(eq(jobs.key, `audit:${uuid}`))
+      return { audit: matrix.audit, queued: queued.length }
+    } finally {
+      await t.cleanup()
+    }
+  }
+
+  it.skipIf(!chromiumPath)(
+    'sets the window a created package is audited for; 0 queues no audit',
+    async () => {
+      expect(await queuedAfterCreate({ AUDIT_SECONDS: '5' })).toEqual({
+        audit: { state: 'queued', windowMs: 5000 },
+        queued: 1,
+      })
+      expect(await queuedAfterCreate({ AUDIT_SECONDS: '0' })).toEqual({ audit: { state: 'none' }, queued: 0 })
+    },
+  )
 })

@@ -1,15 +1,22 @@
-// Which delivery targets the deployment judges its packages against (the list badge).
+// Which delivery targets the deployment judges its packages against (the list badge), and how
+// long the runtime audit watches each creative.
 import { DEFAULT_TARGET_IDS, findProfiles, TARGET_PROFILES } from '../../shared/targets/profiles/index.ts'
 import { ConfigIssue, defineConfigArea, env } from '../config/env.ts'
+import { splitTargetIds } from './chosen-targets.ts'
+
+/**
+ * The thumbnail browser closes after a minute without a new page; the audit's longest run (the
+ * window and its 15 s of overhead) opens one page, so the window stays well inside that minute.
+ */
+export const MAX_AUDIT_SECONDS = 40
 
 export const targetsConfig = defineConfigArea(
   {
     DEFAULT_TARGETS: env.stringWithDefault(DEFAULT_TARGET_IDS.join(','), 2000),
+    AUDIT_SECONDS: env.intWithDefault(30, 0, MAX_AUDIT_SECONDS),
   },
   (e) => {
-    const ids = e.DEFAULT_TARGETS.split(',')
-      .map((id) => id.trim())
-      .filter((id) => id !== '')
+    const ids = splitTargetIds(e.DEFAULT_TARGETS)
     const { unknown } = findProfiles(ids)
     if (unknown.length > 0 || ids.length === 0) {
       throw new ConfigIssue(
@@ -20,6 +27,8 @@ export const targetsConfig = defineConfigArea(
     return {
       /** Target ids the list badge judges (their order is the matrix's). */
       defaultTargets: ids,
+      /** How long the runtime audit watches a creative untouched (ms); 0: no runtime audit. */
+      auditWindowMs: e.AUDIT_SECONDS * 1000,
     }
   },
 )

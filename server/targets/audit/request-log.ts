@@ -2,7 +2,8 @@
 // creative's attempts): count, bytes, plain http to another server, and initial load or subload
 // as IAB defines them (the subload starts 1 s after the document's DOMContentLoaded has ended).
 // The host's own mraid.js is the SDK's, not the creative's; the package's own files come over
-// whatever scheme the preview is served on, so only other servers count as plain http.
+// whatever scheme the preview is served on (so do its relative requests outside the package),
+// so only other servers count as plain http.
 import type { Page, Request } from 'playwright-core'
 
 interface Logged {
@@ -14,6 +15,7 @@ interface Logged {
 const SUBLOAD_AFTER_DCL_MS = 1000
 
 export function logRequests(page: Page, ownPrefix: string) {
+  const ownOrigin = new URL(ownPrefix).origin
   const started = Date.now()
   const logged = new Map<Request, Logged>()
   const sizes: Promise<void>[] = []
@@ -48,7 +50,7 @@ export function logRequests(page: Page, ownPrefix: string) {
         initialBytes: sum(initial),
         subloadBytes: sum(entries) - sum(initial),
         plainHttpRequests: entries.filter(
-          (entry) => entry.url.startsWith('http:') && !entry.url.startsWith(ownPrefix),
+          (entry) => entry.url.startsWith('http:') && !entry.url.startsWith(`${ownOrigin}/`),
         ).length,
       }
     },

@@ -14,6 +14,8 @@ const PHONE_SCREEN = { width: 320, height: 480 }
 const INTERACTION_BUDGET_MS = 15_000
 const IDLE_OVERHEAD_MS = 15_000
 const SHOWN_ERRORS = 5
+/** How long an audit may take beyond its window: both runs' deadlines. */
+export const AUDIT_OVERHEAD_MS = INTERACTION_BUDGET_MS + IDLE_OVERHEAD_MS
 
 export interface AuditTarget {
   /** The package's index URL as the server itself reaches it, and the prefix every request must have. */
@@ -25,14 +27,17 @@ export interface AuditTarget {
 
 export class AuditDeadlineError extends Error {}
 
+/** The browser, asked for before each run (the shared one closes after a minute without a page). */
+export type OpenBrowser = () => Promise<Browser>
+
 async function withPage<T>(
-  browser: Browser,
+  browser: OpenBrowser,
   target: AuditTarget,
   budgetMs: number,
   run: (page: AuditPage, url: string) => Promise<T>,
 ): Promise<{ result: T; blocked: Map<string, number> }> {
   const viewport = target.adSize ?? PHONE_SCREEN
-  const page = await openAuditPage(browser, { allowedPrefix: target.allowedPrefix, viewport })
+  const page = await openAuditPage(await browser(), { allowedPrefix: target.allowedPrefix, viewport })
   const url = new URL(target.previewUrl)
   url.searchParams.set(HOST_PARAMS.placement, target.adSize ? 'inline' : 'interstitial')
   url.searchParams.set(HOST_PARAMS.screen, `${viewport.width}x${viewport.height}`)
@@ -70,7 +75,7 @@ function merge(interaction: InteractionFigures, idle: IdleFigures | undefined, b
  * missing), and the whole at the end.
  */
 export async function runAudit(
-  browser: Browser,
+  browser: OpenBrowser,
   target: AuditTarget,
   progress: (figures: Partial<AuditFigures>) => Promise<void> | void = () => {},
 ): Promise<AuditFigures> {

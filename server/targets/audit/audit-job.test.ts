@@ -1,0 +1,77 @@
+// The runtime audit as the product runs it: queued by create, taken from the job queue by the
+// process that has a browser, its state and figures stored as they come and read back through
+// the API's matrix. Real server, real Chromium, a short window.
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { TargetMatrix, VerdictBadge } from '../../../shared/targets/types.ts'
+import { MISBEHAVING } from '../../../tests/fixtures/audit-creatives.ts'
+import { createTestApp, type TestApp, uploadPackage } from '../../../tests/helpers/test-app.ts'
+import { findChromium } from '../../thumbnails/chromium.ts'
+
+const chromiumPath = findChromium(process.env.CHROMIUM_PATH)
+let t: TestApp
+
+beforeAll(async () => {
+  if (!chromiumPath) return
+  t = await createTestApp({ CHROMIUM_PATH: chromiumPath, AUDIT_SECONDS: '2' })
+  await t.listen()
+})
+afterAll(() => t?.cleanup())
+
+async function targetsOf(uuid: string) {
+  const response = await t.app.request(
+    `/ads-preview/api/packages/${uuid}/targets?targets=applovin,display-video-360`,
+    {
+      headers: t.auth,
+    },
+  )
+  return (await response.json()) as { matrix: TargetMatrix; badge: VerdictBadge }
+}
+
+describe.skipIf(!chromiumPath)('the runtime audit job', () => {
+  it('is queued at create, reported while it runs, and its figures judge the runtime rules once done', {
+    timeout: 120_000,
+  }, async () => {
+    const { step, uuid } = await uploadPackage(t, 'misbehaving.zip', MISBEHAVING)
+    expect(step).toBe('create')
+    const created = Date.now()
+    const first = await targetsOf(uuid!)
+    expect(['queued', 'running']).toContain(first.matrix.audit.state)
+    expect(first.matrix.audit.windowMs).toBe(2000)
+    expect(first.matrix.cells.find((cell) => cell.rule === 'network-calls')?.status).toBe('pending')
+
+    const states = new Map<string, string>()
+    let answer = first
+    while (!['done', 'failed'].includes(answer.matrix.audit.state) && Date.now() - created < 90_000) {
+      await new Promise((resolve) => setTimeout(resolve, 250))
+      answer = await targetsOf(uuid!)
+      const tap = answer.matrix.cells.find((c) => c.rule === 'first-tap' && c.target === 'applovin')
+      const state = `${answer.matrix.audit.state}${tap?.status === 'pending' ? '' : ' (first tap measured)'}`
+      if (!states.has(state)) states.set(state, ((Date.now() - created) / 1000).toFixed(1))
+    }
+    console.log(
+      `the audit of a 2 s window, after create: ${[...states].map(([state, at]) => `${state} at ${at} s`).join(', ')}`,
+    )
+    expect(answer.matrix.audit).toEqual({ state: 'done', windowMs: 2000 })
+    // The interaction figures come before the window's: the badge learns of the first tap early.
+    expect([...states.keys()]).toContain('running (first tap measured)')
+    const cell = (rule: string) => answer.matrix.cells.find((c) => c.rule === rule && c.target === 'applovin')
+    expect(cell('network-calls')).toMatchObject({ status: 'fail', figure: expect.stringMatching(/^6\b/) })
+    expect(cell('first-tap')).toMatchObject({ status: 'fail' })
+    expect(answer.badge).toMatchObject({ verdict: 'fail', audit: 'done' })
+    expect(answer.badge.failing).toContain('AppLovin')
+    const { packages, jobs } = t.db.tables
+    const [row] = await t.db.orm
+      .select({ audit: packages.audit })
+      .from(packages)
+      .where(eq(packages.uuid, uuid!))
+    expect(row?.audit).toMatchObject({ state: 'done', figures: { ctaCall: 'mraid.open' } })
+    // Done means gone from the queue: the key is free, nothing waits to run again.
+    expect(
+      await t.db.orm
+        .select()
+        .from(jobs)
+        .where(eq(jobs.key, `audit:${uuid}`)),
+    ).toEqual([])
+  })
+})

@@ -1,0 +1,89 @@
+// The runtime audit as a job on the database queue (jobs/job-queue.ts): create enqueues one per
+// package in its own commit (key audit:<uuid>, so one run per package however many app
+// processes share the database), and whichever process has a browser takes it. Its state and
+// figures go to packages.audit as they come: queued at create, running with the interaction
+// figures after a few seconds, done with all of them after the window, or failed with why.
+// A package deleted or replaced meanwhile matches no row, and what was measured is dropped.
+import { eq } from 'drizzle-orm'
+import { API } from '../../../shared/paths.ts'
+import type { AuditRecord } from '../../../shared/targets/types.ts'
+import type { Services } from '../../actions/define-action.ts'
+import type { JobSpec } from '../../jobs/job-queue.ts'
+import type { JobHandler } from '../../jobs/job-runner.ts'
+import { logger } from '../../log/logger.ts'
+import type { ThumbnailBrowser } from '../../thumbnails/browser.ts'
+import { AUDIT_OVERHEAD_MS, runAudit } from './run-audit.ts'
+
+const KIND = 'audit'
+
+/** The job of one package; its budget is the audit's own deadlines and a margin. */
+export function auditJob(uuid: string, windowMs: number): JobSpec {
+  return {
+    kind: KIND,
+    key: `${KIND}:${uuid}`,
+    payload: { uuid },
+    // The audit records its own failure; another attempt only after a process died mid-run.
+    maxAttempts: 2,
+    budgetMs: windowMs + AUDIT_OVERHEAD_MS + 30_000,
+  }
+}
+
+export function queuedAudit(windowMs: number, now: number): AuditRecord {
+  return { state: 'queued', windowMs, queuedAt: now }
+}
+
+/** Runs through `localOrigin`, where this process itself serves the previews. */
+export function auditHandler(services: Services, browser: ThumbnailBrowser, localOrigin: string): JobHandler {
+  const { db } = services
+  const { packages } = db.tables
+  const record = async (uuid: string, audit: AuditRecord): Promise<void> => {
+    await db.write((tx) => tx.update(packages).set({ audit }).where(eq(packages.uuid, uuid)))
+  }
+
+  return {
+    kind: KIND,
+    async run(payload) {
+      const { uuid } = payload as { uuid: string }
+      const [row] = await db.orm
+        .select({ width: packages.adWidth, height: packages.adHeight, audit: packages.audit })
+        .from(packages)
+        .where(eq(packages.uuid, uuid))
+      if (!row) return
+      const queued = row.audit as AuditRecord | null
+      const windowMs = queued?.windowMs ?? services.config.targets.auditWindowMs
+      const base = { windowMs, queuedAt: queued?.queuedAt ?? services.now(), startedAt: services.now() }
+      await record(uuid, { ...base, state: 'running' })
+      const previewUrl = `${localOrigin}${API.preview(uuid)}`
+      let measured: AuditRecord['figures']
+      try {
+        const figures = await runAudit(
+          () => browser.open(),
+          {
+            previewUrl,
+            allowedPrefix: previewUrl.slice(0, previewUrl.lastIndexOf('/') + 1),
+            adSize: row.width && row.height ? { width: row.width, height: row.height } : null,
+            windowMs,
+          },
+          (partial) => {
+            measured = partial
+            return record(uuid, { ...base, state: 'running', figures: partial })
+          },
+        )
+        await record(uuid, { ...base, state: 'done', figures, finishedAt: services.now() })
+      } catch (error) {
+        logger.warn({ err: error, uuid }, 'A runtime audit failed')
+        const message = `The runtime audit failed: ${(error as Error).message}`.slice(0, 500)
+        // The interaction figures stay when only the idle run failed.
+        await record(uuid, {
+          ...base,
+          state: 'failed',
+          message,
+          finishedAt: services.now(),
+          ...(measured ? { figures: measured } : {}),
+        })
+      } finally {
+        browser.closeWhenIdle()
+      }
+    },
+  }
+}
