@@ -26,9 +26,9 @@ import { readMraidHost } from './preview/mraid-host-file.ts'
 import { createPreviewRoutes } from './preview/routes.ts'
 import { purgeRetainedHandler } from './retention/purge-retained.ts'
 import { createLocalDiskStore } from './storage/local/local-disk-store.ts'
+import { auditHandler } from './targets/audit/audit-job.ts'
 import { createThumbnailBrowser, type LoadPlaywright } from './thumbnails/browser.ts'
 import { findChromium } from './thumbnails/chromium.ts'
-import { auditHandler } from './targets/audit/audit-job.ts'
 import { thumbnailHandler } from './thumbnails/thumbnail-job.ts'
 import { sweepHandler } from './uploads/sweep-storage.ts'
 
@@ -118,6 +118,7 @@ export async function startProduct(configured: Config, options: StartOptions = {
   server.setTimeout(config.http.idleTimeoutSeconds * 1000)
   server.requestTimeout = 0
   const runners: JobRunner[] = []
+  const stopAudits: (() => void)[] = []
 
   return {
     /** The whole HTTP surface; `app.request()` answers without a socket. */
@@ -137,13 +138,19 @@ export async function startProduct(configured: Config, options: StartOptions = {
       const handlers: JobHandler[] = [sweepHandler(services), purgeRetainedHandler(services)]
       const localOrigin = `http://127.0.0.1:${listening}`
       if (browser) handlers.push(thumbnailHandler(services, browser, localOrigin))
-      if (browser && services.auditCreatives) handlers.push(auditHandler(services, browser, localOrigin))
+      if (browser && services.auditCreatives) {
+        const audits = auditHandler(services, browser, localOrigin)
+        stopAudits.push(audits.stop)
+        handlers.push(audits)
+      }
       runners.push(startJobRunner(jobs, handlers))
       return { url: `${config.appUrl}/`, port: listening }
     },
     /** Finishes requests and jobs in flight, then closes the browser and the database. */
     async close(): Promise<void> {
       identity.close()
+      // An audit watches a creative for half a minute: it is cut short and runs again later.
+      for (const stop of stopAudits) stop()
       await Promise.all(runners.map((runner) => runner.stop()))
       if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()))
       await browser?.close()

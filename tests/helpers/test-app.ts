@@ -42,6 +42,13 @@ export async function createTestApp(env: Record<string, string> = {}) {
   const token = await issuer.sign()
   const auth = { Authorization: `Bearer ${token}` }
 
+  let closed: Promise<void> | undefined
+  /** Stops the product (once), keeping its data folder: a test can open its database afterwards. */
+  const close = () => {
+    closed ??= product.close()
+    return closed
+  }
+
   /** Same-origin path of an absolute URL we handed out (app.request takes paths). */
   const pathOf = (url: string) => url.replace(PUBLIC_URL, '')
 
@@ -61,8 +68,9 @@ export async function createTestApp(env: Record<string, string> = {}) {
     },
     blobFiles: (folder = 'packages') =>
       fs.readdirSync(path.join(dataDir, 'blobs', folder), { withFileTypes: true }).map((d) => d.name),
+    close,
     async cleanup(): Promise<void> {
-      await product.close()
+      await close()
       fs.rmSync(dataDir, { recursive: true, force: true })
     },
   }

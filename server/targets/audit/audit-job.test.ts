@@ -3,9 +3,10 @@
 // the API's matrix. Real server, real Chromium, a short window.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { TargetMatrix, VerdictBadge } from '../../../shared/targets/types.ts'
+import type { AuditRecord, TargetMatrix, VerdictBadge } from '../../../shared/targets/types.ts'
 import { MISBEHAVING } from '../../../tests/fixtures/audit-creatives.ts'
 import { createTestApp, type TestApp, uploadPackage } from '../../../tests/helpers/test-app.ts'
+import { openDatabase } from '../../db/open-database.ts'
 import { findChromium } from '../../thumbnails/chromium.ts'
 
 const chromiumPath = findChromium(process.env.CHROMIUM_PATH)
@@ -73,5 +74,45 @@ describe.skipIf(!chromiumPath)('the runtime audit job', () => {
         .from(jobs)
         .where(eq(jobs.key, `audit:${uuid}`)),
     ).toEqual([])
+  })
+
+  it('is cut short when the server stops, and left queued to run again', { timeout: 120_000 }, async () => {
+    const long = await createTestApp({ CHROMIUM_PATH: chromiumPath!, AUDIT_SECONDS: '40' })
+    try {
+      await long.listen()
+      const { uuid } = await uploadPackage(long, 'long.zip', MISBEHAVING)
+      const { packages, jobs } = long.db.tables
+      const stored = async () =>
+        (
+          await long.db.orm.select({ audit: packages.audit }).from(packages).where(eq(packages.uuid, uuid!))
+        )[0]?.audit as AuditRecord
+      const started = Date.now()
+      while ((await stored()).state !== 'running' && Date.now() - started < 60_000) {
+        await new Promise((resolve) => setTimeout(resolve, 200))
+      }
+      expect((await stored()).state).toBe('running')
+      const stopping = Date.now()
+      await long.close()
+      const seconds = (Date.now() - stopping) / 1000
+      console.log(`a server stopping mid-audit (window 40 s) closed in ${seconds.toFixed(1)} s`)
+      expect(seconds).toBeLessThan(20)
+      const reopened = await openDatabase(long.config, {})
+      try {
+        const [row] = await reopened.orm
+          .select({ audit: packages.audit })
+          .from(packages)
+          .where(eq(packages.uuid, uuid!))
+        expect(row?.audit).toMatchObject({ state: 'queued', windowMs: 40_000 })
+        const [job] = await reopened.orm
+          .select()
+          .from(jobs)
+          .where(eq(jobs.key, `audit:${uuid}`))
+        expect(job).toMatchObject({ attempts: 1, failedAt: null })
+      } finally {
+        await reopened.close()
+      }
+    } finally {
+      await long.cleanup()
+    }
   })
 })

@@ -32,8 +32,19 @@ export function queuedAudit(windowMs: number, now: number): AuditRecord {
   return { state: 'queued', windowMs, queuedAt: now }
 }
 
-/** Runs through `localOrigin`, where this process itself serves the previews. */
-export function auditHandler(services: Services, browser: ThumbnailBrowser, localOrigin: string): JobHandler {
+/** Thrown into a running audit when the process shuts down: the job is taken again later. */
+class ShuttingDown extends Error {}
+
+/**
+ * Runs through `localOrigin`, where this process itself serves the previews. `stop()` ends an
+ * audit in progress at once (a shutdown need not wait for its window) and leaves it queued.
+ */
+export function auditHandler(
+  services: Services,
+  browser: ThumbnailBrowser,
+  localOrigin: string,
+): JobHandler & { stop(): void } {
+  const stopping = new AbortController()
   const { db } = services
   const { packages } = db.tables
   const record = async (uuid: string, audit: AuditRecord): Promise<void> => {
@@ -42,6 +53,7 @@ export function auditHandler(services: Services, browser: ThumbnailBrowser, loca
 
   return {
     kind: KIND,
+    stop: () => stopping.abort(new ShuttingDown('the server is shutting down')),
     async run(payload) {
       const { uuid } = payload as { uuid: string }
       const [row] = await db.orm
@@ -63,6 +75,7 @@ export function auditHandler(services: Services, browser: ThumbnailBrowser, loca
             allowedPrefix: previewUrl.slice(0, previewUrl.lastIndexOf('/') + 1),
             adSize: row.width && row.height ? { width: row.width, height: row.height } : null,
             windowMs,
+            signal: stopping.signal,
           },
           (partial) => {
             measured = partial
@@ -71,6 +84,10 @@ export function auditHandler(services: Services, browser: ThumbnailBrowser, loca
         )
         await record(uuid, { ...base, state: 'done', figures, finishedAt: services.now() })
       } catch (error) {
+        if (error instanceof ShuttingDown) {
+          await record(uuid, { windowMs, queuedAt: base.queuedAt, state: 'queued' })
+          throw error
+        }
         logger.warn({ err: error, uuid }, 'A runtime audit failed')
         const message = `The runtime audit failed: ${(error as Error).message}`.slice(0, 500)
         // The interaction figures stay when only the idle run failed.

@@ -23,6 +23,8 @@ export interface AuditTarget {
   allowedPrefix: string
   adSize: { width: number; height: number } | null
   windowMs: number
+  /** Stops the audit at once (the process is shutting down): it rejects with the signal's reason. */
+  signal?: AbortSignal
 }
 
 export class AuditDeadlineError extends Error {}
@@ -36,6 +38,7 @@ async function withPage<T>(
   budgetMs: number,
   run: (page: AuditPage, url: string) => Promise<T>,
 ): Promise<{ result: T; blocked: Map<string, number> }> {
+  target.signal?.throwIfAborted()
   const viewport = target.adSize ?? PHONE_SCREEN
   const page = await openAuditPage(await browser(), { allowedPrefix: target.allowedPrefix, viewport })
   const url = new URL(target.previewUrl)
@@ -43,14 +46,18 @@ async function withPage<T>(
   url.searchParams.set(HOST_PARAMS.screen, `${viewport.width}x${viewport.height}`)
   url.searchParams.set(HOST_PARAMS.max, `${viewport.width}x${viewport.height}`)
   let timer: ReturnType<typeof setTimeout> | undefined
+  let stop = () => {}
   try {
     const deadline = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new AuditDeadlineError(`the audit ran past ${budgetMs} ms`)), budgetMs)
+      stop = () => reject(target.signal?.reason)
+      target.signal?.addEventListener('abort', stop, { once: true })
     })
     const result = await Promise.race([run(page, url.toString()), deadline])
     return { result, blocked: page.blocked }
   } finally {
     clearTimeout(timer)
+    target.signal?.removeEventListener('abort', stop)
     await page.close()
   }
 }
