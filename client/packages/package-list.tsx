@@ -6,6 +6,7 @@ import { useTRPC } from '../api/trpc.ts'
 import { returnFocus } from '../layout/return-focus.ts'
 import { CONTENT_ID } from '../layout/skip-link.tsx'
 import { PreviewDialog } from '../preview/preview-dialog.tsx'
+import { useTargetBadges } from '../targets/use-target-badges.ts'
 import { DeleteDialog } from './delete-dialog.tsx'
 import { PackageRow, type RowActions } from './package-row.tsx'
 
@@ -26,6 +27,7 @@ export function PackageList({ justAddedId }: { justAddedId: number | undefined }
     }),
   )
   const items = list.data?.packages ?? []
+  const badges = useTargetBadges(items.map((pkg) => pkg.uuid))
 
   if (list.error) {
     return (
@@ -105,7 +107,13 @@ export function PackageList({ justAddedId }: { justAddedId: number | undefined }
         </thead>
         <tbody>
           {items.map((pkg) => (
-            <PackageRow key={pkg.id} pkg={pkg} justAdded={pkg.id === justAddedId} actions={actions} />
+            <PackageRow
+              key={pkg.id}
+              pkg={pkg}
+              justAdded={pkg.id === justAddedId}
+              badge={badges[pkg.uuid]}
+              actions={actions}
+            />
           ))}
         </tbody>
       </table>

@@ -1,6 +1,8 @@
 import type { Package } from '../../shared/api.ts'
 import { THUMBNAIL_SIZE } from '../../shared/constants.ts'
+import type { VerdictBadge } from '../../shared/targets/types.ts'
 import { TrashIcon } from '../layout/icons.tsx'
+import { TargetBadge } from '../targets/target-badge.tsx'
 import { formatCreatedAt, formatFileSize } from './format.ts'
 import { packageLabel } from './package-label.ts'
 
@@ -13,10 +15,13 @@ export interface RowActions {
 export function PackageRow({
   pkg,
   justAdded,
+  badge,
   actions,
 }: {
   pkg: Package
   justAdded: boolean
+  /** The verdict over DEFAULT_TARGETS (absent until it is known). */
+  badge?: VerdictBadge | undefined
   actions: RowActions
 }) {
   const label = packageLabel(pkg)
@@ -35,9 +40,11 @@ export function PackageRow({
         {pkg.filename}
         {pkg.filename_version > 1 && <strong className="version"> ({pkg.filename_version})</strong>}
       </td>
-      {/* Badges: "New" for the upload just made; the delivery-targets verdict goes here too (issue 15). */}
+      {/* Badges: "New" for the upload just made, and the verdict over the delivery targets. */}
       <td className="badges" data-label="Status">
         {justAdded && <span className="badge new">New</span>}
+        {justAdded && badge && ' '}
+        {badge && <TargetBadge uuid={pkg.uuid} badge={badge} />}
       </td>
       <td className="ad-size" data-label="Ad size">
         {pkg.ad_size ?? '–'}

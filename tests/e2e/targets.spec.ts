@@ -1,8 +1,10 @@
 // Issue 15: delivery targets where people look. The browser's inspection judges a dropped
-// package against the deployment's targets before it is uploaded.
+// package against the deployment's targets before it is uploaded; the list's Status column has
+// the verdict badge from create on (updated when the runtime audit ends), and the workbench the
+// matrix, filterable by target.
 import { expect, test } from '@playwright/test'
 import { zipOf } from '../fixtures/packages.ts'
-import { choose, uniqueName } from '../helpers/package-screen.ts'
+import { choose, row, uniqueName } from '../helpers/package-screen.ts'
 import { expectScreenOk, VIEWPORTS } from '../helpers/screen-checks.ts'
 import { signIn } from '../helpers/sign-in.ts'
 
@@ -30,6 +32,51 @@ for (const viewport of VIEWPORTS) {
       await expect(targets.locator('.target-line')).toHaveCount(8)
       await expectScreenOk(page, 'the package screen with target verdicts')
       await page.locator('.hints').screenshot({ path: `.tmp/screens/targets-hints-${viewport.width}.png` })
+    })
+
+    test('the list shows the verdict badge at create, and the workbench the matrix a QA person acts on', async ({
+      page,
+    }) => {
+      test.setTimeout(120_000)
+      const name = uniqueName('two-files')
+      await choose(page, name, TWO_FILES)
+      await expect(row(page, name)).toHaveCount(1)
+      const listed = Date.now()
+      const badge = row(page, name).locator('.verdict-badge')
+      await expect(badge).toHaveText(/^Fails 3 of 8 targets/, { timeout: 10_000 })
+      console.log(`badge shown ${((Date.now() - listed) / 1000).toFixed(1)} s after the row appeared`)
+      await expect(badge).toHaveAttribute('title', /^AppLovin, Unity Ads, Mintegral/)
+      // The runtime audit (AUDIT_SECONDS=3 on the e2e server) ends, and the badge says so.
+      await expect(badge).toHaveAttribute('data-audit', 'done', { timeout: 90_000 })
+      console.log(`runtime audit done ${((Date.now() - listed) / 1000).toFixed(1)} s after the row appeared`)
+      await expectScreenOk(page, 'the package list with verdict badges')
+      await row(page, name).screenshot({ path: `.tmp/screens/targets-badge-${viewport.width}.png` })
+
+      await badge.click()
+      const panel = page.locator('#panel-targets')
+      await expect(panel.locator('.audit-line')).toHaveText(/^Runtime audit done/)
+      const rows = panel.locator('tbody tr')
+      // Fails first.
+      await expect(rows.first()).toHaveClass(/fail/)
+      await panel.getByRole('button', { name: /^AppLovin/ }).click()
+      await expect(panel.getByRole('button', { name: /^AppLovin/ })).toHaveAttribute('aria-pressed', 'true')
+      await expect(rows.locator('.cell-target')).toHaveCount(0)
+      const single = panel.locator('tr[data-target=applovin][data-rule=single-file]')
+      await expect(single.locator('.cell-status')).toHaveText('Fails')
+      await expect(single.locator('.cell-figure')).toHaveText('2')
+      await expect(single.locator('.cell-limit')).toHaveText('at most 1')
+      await expect(single.locator('.cell-source')).toContainText(/checked \d{4}-\d{2}-\d{2}/)
+      // Measured by the audit: it made no request outside its package.
+      const calls = panel.locator('tr[data-target=applovin][data-rule=network-calls]')
+      await expect(calls.locator('.cell-status')).toHaveText('Passes')
+      await expect(calls.locator('.cell-figure')).toHaveText('0')
+      await expect(panel.locator('tbody tr:not([data-target=applovin])')).toHaveCount(0)
+      await panel.getByRole('checkbox', { name: /^Every network/ }).check()
+      await expect(panel.locator('.target-chip')).toHaveCount(16)
+      await panel.getByRole('button', { name: 'All targets' }).click()
+      await expectScreenOk(page, 'the workbench with the delivery-targets matrix')
+      await panel.locator('.matrix-scroll').scrollIntoViewIfNeeded()
+      await page.screenshot({ path: `.tmp/screens/targets-matrix-${viewport.width}.png` })
     })
   })
 }

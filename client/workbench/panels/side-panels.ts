@@ -2,7 +2,9 @@
 // panels/<name>-panel.tsx exporting a component that takes WorkbenchPanelProps, and list it here.
 import { InspectionPanel } from './inspection-panel.tsx'
 import type { WorkbenchPanel } from './panel.ts'
+import { TargetsPanel } from './targets-panel.tsx'
 
 export const SIDE_PANELS: readonly WorkbenchPanel[] = [
   { id: 'inspection', title: 'Inspection', Panel: InspectionPanel },
+  { id: 'targets', title: 'Delivery targets', Panel: TargetsPanel },
 ]
