@@ -3,6 +3,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import { benchAccessPolicy } from './access-policy.ts'
+import { benchAudit } from './audit.ts'
 import { benchBinaryStart } from './binary-start.ts'
 import { benchBrowser } from './browser.ts'
 import { benchCheck } from './check.ts'
@@ -23,6 +24,7 @@ const figures: Figure[] = [
   ...(await benchBrowser()),
   ...(await benchBinaryStart()),
   ...(await benchAccessPolicy()),
+  ...(await benchAudit()),
 ]
 
 const rows = figures.map((f) => {
