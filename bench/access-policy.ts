@@ -71,12 +71,12 @@ export async function benchAccessPolicy(): Promise<Figure[]> {
     }
     const external = createAccessPolicy({ rules })
     const members = createMemberCheck(db)
-    const embedded = createAccessPolicy({ rules: { allowedEmailDomains: [] }, isMember: members.isMember })
+    const embedded = createAccessPolicy({ rules: { allowedEmailDomains: [] }, member: members.standing })
     const uncached = createAccessPolicy({
       rules: { allowedEmailDomains: [] },
-      isMember: async (sub) => {
+      member: async (sub) => {
         members.forget(sub)
-        return members.isMember(sub)
+        return members.standing(sub)
       },
     })
 

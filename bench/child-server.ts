@@ -84,7 +84,7 @@ if (mode === 'bare') {
       }
       if (url.pathname === '/__bench/signed') {
         const answer = await getUploadUrl(
-          { ...t.services, user: { sub: `bench-${Date.now()}` } },
+          { ...t.services, user: { sub: `bench-${Date.now()}`, role: 'member' } },
           { filename: `b-${Date.now()}.zip`, contentType: 'application/zip', policy: 'keep' },
         )
         return new Response(answer.signedRequest.replace(PUBLIC_URL, ''))

@@ -11,6 +11,9 @@ import { NotFoundPage } from './layout/not-found-page.tsx'
 import { CONTENT_ID, SkipLink } from './layout/skip-link.tsx'
 import { TopBar } from './layout/top-bar.tsx'
 import { PackageScreen } from './packages/package-screen.tsx'
+import { AccountPage } from './team/account-page.tsx'
+import { AuditLogPage } from './team/audit-log-page.tsx'
+import { TeamPage } from './team/team-page.tsx'
 import { WorkbenchPage } from './workbench/workbench-page.tsx'
 
 function RootRedirect() {
@@ -40,6 +43,22 @@ export function App() {
               </ApiProvider>
             </Protected>
           </Route>
+          {/* Beside the spec's screens (issue #21), reached from the email in the top bar. */}
+          {(
+            [
+              [ROUTES.account, AccountPage],
+              [ROUTES.team, TeamPage],
+              [ROUTES.auditLog, AuditLogPage],
+            ] as const
+          ).map(([route, Page]) => (
+            <Route key={route} path={route}>
+              <Protected>
+                <ApiProvider>
+                  <Page />
+                </ApiProvider>
+              </Protected>
+            </Route>
+          ))}
           <Route path={ROUTES.login} component={LoginPage} />
           <Route path={ROUTES.validateToken} component={ValidateTokenPage} />
           <Route component={NotFoundPage} />

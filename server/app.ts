@@ -17,6 +17,7 @@ import { requestLog } from './http/request-log.ts'
 import { createStaticClient } from './http/static-client.ts'
 import { logger } from './log/logger.ts'
 import { requestContext } from './log/request-context.ts'
+import { createMemberLinkPages } from './members/link-pages.ts'
 import { createDownloadRoutes } from './packages/download-route.ts'
 import type { createPreviewRoutes } from './preview/routes.ts'
 import { createApiRoutes, INSPECT_TARGETS_ROUTE } from './rest/api.ts'
@@ -93,10 +94,10 @@ export function createApp(deps: AppDeps) {
   )
   base.use('/trpc/*', smallBody)
   base.use('/oidc/*', smallBody)
-  base.use('/api/*', requireUser(deps.authenticate))
+  base.use('/api/*', requireUser(deps.authenticate, deps.services.config.http.trustedProxies))
   base.route('/api', createApiRoutes(deps.services))
 
-  base.use('/trpc/*', requireUser(deps.authenticate))
+  base.use('/trpc/*', requireUser(deps.authenticate, deps.services.config.http.trustedProxies))
   base.all('/trpc/*', (c) =>
     fetchRequestHandler({
       endpoint: `${BASE_PATH}/trpc`,
@@ -121,7 +122,11 @@ export function createApp(deps: AppDeps) {
   base.route('/preview', deps.preview)
 
   const identityProvider = deps.identityProvider
-  if (identityProvider) base.all('/oidc/*', (c) => identityProvider.handle(c))
+  if (identityProvider) {
+    // The pages behind an invitation or a password-reset link, beside the provider's own.
+    if (deps.services.members) base.route('/oidc', createMemberLinkPages(deps.services))
+    base.all('/oidc/*', (c) => identityProvider.handle(c))
+  }
   base.all('/api/*', (c) => c.json({ message: 'Not found' }, 404))
   base.get('/*', (c) => serveClient(c, c.req.path.slice(BASE_PATH.length + 1)))
 

@@ -94,6 +94,7 @@ export async function startProduct(configured: Config, options: StartOptions = {
     packageGone: archives.evict,
     renderThumbnails: browser !== undefined,
     auditCreatives: browser !== undefined && config.targets.auditWindowMs > 0,
+    ...(identity.members ? { members: identity.members } : {}),
     // Read when asked (not captured), so a test that moves the clock moves it here too.
     now: () => Date.now(),
   }

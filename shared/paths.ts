@@ -9,6 +9,10 @@ export const ROUTES = {
   login: '/login',
   validateToken: '/validate-token',
   workbench: '/workbench/:uuid',
+  // Beside the spec's screens (issue #21): a member's account, an admin's team and audit log.
+  account: '/account',
+  team: '/team',
+  auditLog: '/audit-log',
 } as const
 
 /** Server paths the client and the server both build, absolute (they include BASE_PATH). */

@@ -1,5 +1,6 @@
 import { Link } from 'wouter'
 import { productTitle } from '../../shared/constants.ts'
+import { ROUTES } from '../../shared/paths.ts'
 import { useAuth, useAuthActions } from '../auth/auth-context.tsx'
 import { useClientConfig } from '../config.ts'
 
@@ -15,7 +16,10 @@ export function TopBar() {
       <nav aria-label="Account" className="account">
         {isAuthenticated ? (
           <>
-            <span className="email">{user?.email}</span>
+            {/* The spec's {email}: a way to the account beside it (issue #21), its text unchanged. */}
+            <Link href={ROUTES.account} className="email" aria-label={`Your account: ${user?.email ?? ''}`}>
+              {user?.email}
+            </Link>
             <button type="button" className="link-button" onClick={() => auth.logout()}>
               {' - Log out'}
             </button>

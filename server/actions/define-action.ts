@@ -9,6 +9,7 @@ import type { AuthUser } from '../auth/user.ts'
 import type { Config } from '../config/parse-config.ts'
 import type { Database } from '../db/database.ts'
 import { AppError } from '../errors.ts'
+import type { MemberCheck } from '../idp/member-check.ts'
 import type { JobQueue } from '../jobs/job-queue.ts'
 import type { BlobStore } from '../storage/blob-store.ts'
 import type { Inspect } from '../uploads/inspect.ts'
@@ -26,6 +27,8 @@ export interface Services {
   renderThumbnails: boolean
   /** Created packages get a runtime audit of delivery targets (a browser, and AUDIT_SECONDS > 0). */
   auditCreatives: boolean
+  /** The embedded provider's members (team management); absent with an external provider. */
+  members?: MemberCheck
   now(): number
 }
 

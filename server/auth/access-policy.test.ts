@@ -32,8 +32,12 @@ const identity = (claims: Record<string, unknown>, sub = 'u-1'): Identity => ({
 describe('the access policy', () => {
   it('without rules lets every verified caller in, with the email the token names', async () => {
     const policy = createAccessPolicy({ rules: NO_RULES })
-    expect(await policy.admit(identity({ email: 'a@b.c' }))).toEqual({ sub: 'u-1', email: 'a@b.c' })
-    expect(await policy.admit(identity({}))).toEqual({ sub: 'u-1' })
+    expect(await policy.admit(identity({ email: 'a@b.c' }))).toEqual({
+      sub: 'u-1',
+      role: 'member',
+      email: 'a@b.c',
+    })
+    expect(await policy.admit(identity({}))).toEqual({ sub: 'u-1', role: 'member' })
   })
 
   it('finds a required claim by its full name first, then by a dotted path (Keycloak roles)', () => {
@@ -76,9 +80,34 @@ describe('the access policy', () => {
     expect(asked).toEqual(['u-2'])
   })
 
-  it('refuses a subject who is no longer a member before anything else', async () => {
-    const policy = createAccessPolicy({ rules: NO_RULES, isMember: async (sub) => sub === 'stays' })
+  it('refuses a subject who is no longer a member before anything else, and takes the role', async () => {
+    const policy = createAccessPolicy({
+      rules: NO_RULES,
+      member: async (sub) =>
+        sub === 'stays' ? { role: 'admin', signedOutBefore: null, keptSession: null } : undefined,
+    })
     expect(await refusal(policy.admit(identity({}, 'left')))).toBe(ACCESS_DENIED.removed)
-    await expect(policy.admit(identity({}, 'stays'))).resolves.toEqual({ sub: 'stays' })
+    await expect(policy.admit(identity({}, 'stays'))).resolves.toEqual({ sub: 'stays', role: 'admin' })
+  })
+
+  it('answers 401 for a token issued before the member signed out their other sessions, not for the kept one', async () => {
+    const policy = createAccessPolicy({
+      rules: NO_RULES,
+      member: async () => ({ role: 'member', signedOutBefore: 2_000_000_000_000, keptSession: 'kept' }),
+    })
+    const error = await policy.admit(identity({ iat: 1_999_999_999 })).catch((e: AppError) => e)
+    expect((error as AppError).status).toBe(401)
+    await expect(policy.admit(identity({ iat: 2_000_000_000 }))).resolves.toMatchObject({ role: 'member' })
+    const kept = identity({ iat: 1_999_999_999, session_uid: 'kept' })
+    await expect(policy.admit(kept)).resolves.toMatchObject({ session: 'kept' })
+    const other = identity({ iat: 1_999_999_999, session_uid: 'other' })
+    expect(((await policy.admit(other).catch((e: AppError) => e)) as AppError).status).toBe(401)
+  })
+
+  it('makes the verified ADMIN_EMAIL of an external provider its admin', async () => {
+    const policy = createAccessPolicy({ rules: NO_RULES, adminEmail: 'lead@example.com' })
+    const verified = { email: 'Lead@Example.com', email_verified: true }
+    expect((await policy.admit(identity(verified))).role).toBe('admin')
+    expect((await policy.admit(identity({ ...verified, email_verified: false }))).role).toBe('member')
   })
 })

@@ -3,6 +3,7 @@
 // every capability URL the API hands out), and the API tokens and live sessions that plug in
 // through the same call. A refusal is a 403 with a message the person can act on.
 import { AppError } from '../errors.ts'
+import { type MemberStanding, SESSION_CLAIM } from '../idp/member-check.ts'
 import { emailDomain } from './email.ts'
 import type { AuthUser } from './user.ts'
 
@@ -34,8 +35,10 @@ export interface AccessPolicyDeps {
   rules: AccessRules
   /** The provider's userinfo claims for a caller whose credential lacks what a rule needs. */
   userinfo?: (identity: Identity) => Promise<Readonly<Record<string, unknown>>>
-  /** The embedded provider: whether the subject is still a member (a removed one is refused). */
-  isMember?: (sub: string) => Promise<boolean>
+  /** The embedded provider: the subject's standing, or nothing for a removed member (refused). */
+  member?: (sub: string) => Promise<MemberStanding | undefined>
+  /** An external provider: the verified email of its administrator (ADMIN_EMAIL). */
+  adminEmail?: string
 }
 
 export interface AccessPolicy {
@@ -45,6 +48,7 @@ export interface AccessPolicy {
 
 export const ACCESS_DENIED = {
   removed: 'Your account has been removed from this Ads Preview. Ask an administrator to invite you again.',
+  signedOut: 'This session was signed out: sign in again.',
   organization: 'Your account is not in the organisation this Ads Preview belongs to.',
   claim: (name: string) =>
     `Your account lacks the "${name}" claim value this Ads Preview requires. Ask your administrator for access.`,
@@ -95,7 +99,18 @@ export function createAccessPolicy(deps: AccessPolicyDeps): AccessPolicy {
   return {
     async admit(identity) {
       const { claims } = identity
-      if (deps.isMember && !(await deps.isMember(identity.sub))) throw deny(ACCESS_DENIED.removed)
+      const standing = deps.member && (await deps.member(identity.sub))
+      if (deps.member && !standing) throw deny(ACCESS_DENIED.removed)
+      // A 401, not a 403: the browser renews its session once, and only a session still open can.
+      const issuedAt = typeof claims.iat === 'number' ? claims.iat * 1000 : 0
+      const session = typeof claims[SESSION_CLAIM] === 'string' ? claims[SESSION_CLAIM] : undefined
+      if (
+        standing?.signedOutBefore &&
+        issuedAt < standing.signedOutBefore &&
+        (session === undefined || session !== standing.keptSession)
+      ) {
+        throw new AppError('UNAUTHORIZED', ACCESS_DENIED.signedOut)
+      }
       if (rules.organization !== undefined && claims.org_id !== rules.organization) {
         throw deny(ACCESS_DENIED.organization)
       }
@@ -116,7 +131,17 @@ export function createAccessPolicy(deps: AccessPolicyDeps): AccessPolicy {
           throw deny(ACCESS_DENIED.emailDomain(rules.allowedEmailDomains))
         }
       }
-      return { sub: identity.sub, ...(email ? { email: email.address } : {}) }
+      const admin =
+        standing?.role === 'admin' ||
+        (deps.adminEmail !== undefined &&
+          email?.verified === true &&
+          email.address.toLowerCase() === deps.adminEmail)
+      return {
+        sub: identity.sub,
+        role: admin ? 'admin' : 'member',
+        ...(email ? { email: email.address } : {}),
+        ...(session ? { session } : {}),
+      }
     },
   }
 }

@@ -2,10 +2,12 @@
 // configured issuer for our audience, verified with jose against the issuer's keys (a remote
 // JWKS is cached and refetched on an unknown kid by jose itself). What it proves is an Identity;
 // whether that identity gets in is the access policy's call (authenticate.ts).
+import type { HttpBindings } from '@hono/node-server'
 import type { MiddlewareHandler } from 'hono'
 import { errors, type JWTVerifyGetKey, jwtVerify } from 'jose'
 import { MESSAGES } from '../../shared/constants.ts'
 import { AppError } from '../errors.ts'
+import { clientAddress, type TrustedProxies } from '../http/client-address.ts'
 import type { Identity } from './access-policy.ts'
 import type { AuthUser } from './user.ts'
 
@@ -49,13 +51,23 @@ export type AuthVariables = { user: AuthUser }
 /** A bearer credential to the user it admits: 401 when it proves nothing, 403 when the policy refuses. */
 export type Authenticate = (bearer: string) => Promise<AuthUser>
 
-/** Hono middleware: 401 unless a valid bearer token came with the request, 403 unless it is let in. */
-export function requireUser(authenticate: Authenticate): MiddlewareHandler<{ Variables: AuthVariables }> {
+/**
+ * Hono middleware: 401 unless a valid bearer token came with the request, 403 unless it is let
+ * in; the user it sets also carries where the request came from (the audit trail's address).
+ */
+export function requireUser(
+  authenticate: Authenticate,
+  trustedProxies: TrustedProxies,
+): MiddlewareHandler<{ Variables: AuthVariables }> {
   return async (c, next) => {
     const header = c.req.header('authorization') ?? ''
     const match = /^Bearer\s+(\S+)$/i.exec(header)
     if (!match?.[1]) throw new AppError('UNAUTHORIZED', MESSAGES.unauthorized)
-    c.set('user', await authenticate(match[1]))
+    const peer = (c.env as Partial<HttpBindings> | undefined)?.incoming?.socket.remoteAddress
+    c.set('user', {
+      ...(await authenticate(match[1])),
+      address: clientAddress(peer, c.req.header('x-forwarded-for'), trustedProxies),
+    })
     await next()
   }
 }

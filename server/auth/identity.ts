@@ -62,7 +62,8 @@ export async function createIdentity(
   const policy = createAccessPolicy({
     rules: config.auth.access,
     ...(userinfoEndpoint ? { userinfo: createUserinfoLookup({ endpoint: userinfoEndpoint }) } : {}),
-    ...(members ? { isMember: members.isMember } : {}),
+    ...(members ? { member: members.standing } : {}),
+    ...(!embedded && config.admin.email ? { adminEmail: config.admin.email.toLowerCase() } : {}),
   })
   const verifyAccessToken = createAccessTokenVerifier({
     issuer: issuer.metadata.issuer,

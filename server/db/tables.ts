@@ -58,15 +58,68 @@ export function defineTables(k: TableKit) {
     (t) => [k.index('uploads_expires_at_idx').on(t.expiresAt)],
   )
 
-  /** Users of the embedded identity provider (scrypt hashes; never plain passwords). */
+  /**
+   * Members of the embedded identity provider (scrypt hashes; never plain passwords). An admin
+   * manages the team in the product; access tokens issued before `signedOutBefore` are refused
+   * unless they come from `keptSession` (a member who signs out their other sessions, changes or
+   * resets a password).
+   */
   const users = k.table('users', {
     id: k.text('id').primaryKey(),
     email: k.text('email').notNull().unique(),
     name: k.text('name'),
     passwordHash: k.text('password_hash').notNull(),
+    role: k.oneOf('role', ['admin', 'member']).notNull().default('member'),
+    lastSignInAt: k.long('last_sign_in_at'),
+    signedOutBefore: k.long('signed_out_before'),
+    keptSession: k.text('kept_session'),
     createdAt: k.long('created_at').notNull(),
     updatedAt: k.long('updated_at').notNull(),
   })
+
+  /**
+   * Single-use links an admin hands out (members/): an invitation to join, or a password reset.
+   * Only the secret's sha256 is kept; `usedAt` makes it single-use, `expiresAt` ends it.
+   */
+  const memberLinks = k.table(
+    'member_links',
+    {
+      id: k.text('id').primaryKey(),
+      kind: k.oneOf('kind', ['invite', 'reset']).notNull(),
+      email: k.text('email').notNull(),
+      role: k.oneOf('role', ['admin', 'member']).notNull().default('member'),
+      secretSha256: k.text('secret_sha256').notNull().unique(),
+      createdBy: k.text('created_by'),
+      createdAt: k.long('created_at').notNull(),
+      expiresAt: k.long('expires_at').notNull(),
+      usedAt: k.long('used_at'),
+    },
+    (t) => [k.index('member_links_email_idx').on(t.email)],
+  )
+
+  /**
+   * The audit trail (audit/): who uploaded, replaced, deleted, invited, removed and changed
+   * access, when and from which address. No foreign keys: an entry outlives its package or member.
+   */
+  const auditEvents = k.table(
+    'audit_events',
+    {
+      id: k.id('id'),
+      at: k.long('at').notNull(),
+      action: k.text('action').notNull(),
+      actor: k.text('actor'),
+      actorSub: k.text('actor_sub'),
+      address: k.text('address'),
+      subjectType: k.oneOf('subject_type', ['package', 'member']).notNull(),
+      subjectId: k.text('subject_id').notNull(),
+      subjectName: k.text('subject_name'),
+      details: k.json('details'),
+    },
+    (t) => [
+      k.index('audit_events_subject_idx').on(t.subjectType, t.subjectId, t.at),
+      k.index('audit_events_at_idx').on(t.at),
+    ],
+  )
 
   /** oidc-provider's adapter storage: sessions, grants, interactions... one row per model instance. */
   const oidcModels = k.table(
@@ -155,7 +208,18 @@ export function defineTables(k: TableKit) {
     (t) => [k.index('retained_packages_package_id_idx').on(t.packageId)],
   )
 
-  return { packages, uploads, users, oidcModels, loginAttempts, jobs, secrets, retainedPackages }
+  return {
+    packages,
+    uploads,
+    users,
+    memberLinks,
+    auditEvents,
+    oidcModels,
+    loginAttempts,
+    jobs,
+    secrets,
+    retainedPackages,
+  }
 }
 
 export type Tables = ReturnType<typeof defineTables>

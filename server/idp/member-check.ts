@@ -1,26 +1,47 @@
-// Whether a subject is still a member of the embedded provider, for the access policy: a
-// removed member's access token is refused within a minute (issue #12), not when it expires.
-// A member found is remembered for MEMBER_CHECK_TTL_MS, so most requests skip the lookup; a
-// removal in this process forgets at once, one in another process (the users command) within
-// the TTL.
+// A subject's standing in the embedded provider, for the access policy: a removed member's
+// access token is refused within a minute (issue #12), not when it expires; a token issued
+// before the member signed out their other sessions (or changed or reset the password) is
+// refused; the role decides who may manage the team. A standing found is remembered for
+// MEMBER_CHECK_TTL_MS, so most requests skip the lookup; a change in this process forgets at
+// once, one in another process (the users command, another app server) within the TTL.
+import { eq } from 'drizzle-orm'
 import type { Database } from '../db/database.ts'
-import { findUserById } from './users.ts'
 
 export const MEMBER_CHECK_TTL_MS = 30_000
 
+/** The embedded provider's access tokens name the sign-in session they came from (provider.ts). */
+export const SESSION_CLAIM = 'session_uid'
+
+export interface MemberStanding {
+  role: 'admin' | 'member'
+  /** Access tokens issued before this (ms) are refused ... */
+  signedOutBefore: number | null
+  /** ... unless they come from this sign-in session (the one that signed the others out). */
+  keptSession: string | null
+}
+
 export function createMemberCheck(db: Database, now: () => number = Date.now) {
-  const confirmed = new Map<string, number>()
+  const known = new Map<string, { standing: MemberStanding; until: number }>()
   return {
-    async isMember(sub: string): Promise<boolean> {
-      const until = confirmed.get(sub)
-      if (until !== undefined && until > now()) return true
-      const member = (await findUserById(db, sub)) !== undefined
-      if (member) confirmed.set(sub, now() + MEMBER_CHECK_TTL_MS)
-      else confirmed.delete(sub)
-      return member
+    async standing(sub: string): Promise<MemberStanding | undefined> {
+      const remembered = known.get(sub)
+      if (remembered && remembered.until > now()) return remembered.standing
+      const { users } = db.tables
+      const [standing] = await db.orm
+        .select({
+          role: users.role,
+          signedOutBefore: users.signedOutBefore,
+          keptSession: users.keptSession,
+        })
+        .from(users)
+        .where(eq(users.id, sub))
+      if (standing) known.set(sub, { standing, until: now() + MEMBER_CHECK_TTL_MS })
+      else known.delete(sub)
+      return standing
     },
+    /** The member's standing changed in this process: ask the database next time. */
     forget(sub: string): void {
-      confirmed.delete(sub)
+      known.delete(sub)
     },
   }
 }

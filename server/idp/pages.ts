@@ -1,4 +1,5 @@
-// The embedded provider's own pages: sign-in and sign-out. Server-rendered, no JavaScript
+// The embedded provider's own pages: sign-in, sign-out, and choosing a password (an invitation
+// or a reset link). Server-rendered, no JavaScript
 // needed (sign-out submits itself when scripts run, and shows a button when they do not).
 import { createHash } from 'node:crypto'
 
@@ -61,6 +62,36 @@ ${error}
 <label for="password">Password</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required ${options.email ? 'autofocus' : ''}>
 <button type="submit">Sign in</button>
+</form>`,
+  )
+}
+
+export interface PasswordFormOptions {
+  productTitle: string
+  heading: string
+  lead: string
+  email: string
+  action: string
+  button: string
+  error?: string
+}
+
+/** Choose a password: joining by invitation, or a reset link. */
+export function passwordFormPage(options: PasswordFormOptions): string {
+  const error = options.error ? `<p class="error" role="alert">${escapeHtml(options.error)}</p>` : ''
+  return page(
+    `${options.heading} · ${options.productTitle}`,
+    `<div class="brand">${escapeHtml(options.productTitle)}</div>
+<h1>${escapeHtml(options.heading)}</h1><p class="lead">${escapeHtml(options.lead)}</p>
+${error}
+<form method="post" action="${escapeHtml(options.action)}">
+<label for="email">Email</label>
+<input id="email" name="email" type="email" autocomplete="username" value="${escapeHtml(options.email)}" readonly>
+<label for="password">New password</label>
+<input id="password" name="password" type="password" autocomplete="new-password" minlength="8" required autofocus>
+<label for="confirm">Repeat the new password</label>
+<input id="confirm" name="confirm" type="password" autocomplete="new-password" minlength="8" required>
+<button type="submit">${escapeHtml(options.button)}</button>
 </form>`,
   )
 }

@@ -18,6 +18,7 @@ import { enforceLoginPolicy, loginPolicyFor } from './login-policy.ts'
 import { errorPage, logoutPage } from './pages.ts'
 import { publicOrigin } from './public-origin.ts'
 import { createPasswordSignIn } from './sign-in.ts'
+import { accessTokenClaims } from './token-claims.ts'
 import { findUserById } from './users.ts'
 
 export const OIDC_MOUNT = `${BASE_PATH}/oidc`
@@ -84,13 +85,7 @@ export async function createEmbeddedIdentityProvider(deps: {
         }),
       }
     },
-    async extraTokenClaims(_ctx, token) {
-      const user =
-        'accountId' in token && typeof token.accountId === 'string'
-          ? await findUserById(db, token.accountId)
-          : undefined
-      return user ? { email: user.email, email_verified: true } : undefined
-    },
+    extraTokenClaims: accessTokenClaims(db),
     // First-party app: a grant for the app's scopes and audience is given, never asked for, so
     // prompt=none does not answer consent_required.
     async loadExistingGrant(ctx) {

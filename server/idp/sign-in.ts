@@ -1,6 +1,7 @@
 // The password check behind the login form: throttled per email and per client address
 // (throttle.ts), and the same scrypt work whether or not the account exists, so neither the
 // answer nor its timing tells an attacker which emails have accounts (issue #12).
+import { eq } from 'drizzle-orm'
 import type { Database } from '../db/database.ts'
 import { generatePassword, hashPassword, verifyPassword } from './passwords.ts'
 import { createLoginThrottle } from './throttle.ts'
@@ -26,6 +27,14 @@ export function createPasswordSignIn(db: Database, now?: () => number) {
       return { outcome: 'wrong' }
     }
     await throttle.succeeded(email, attempt.ticket)
+    // The team screen shows when each member last signed in.
+    const { users } = db.tables
+    await db.write((tx) =>
+      tx
+        .update(users)
+        .set({ lastSignInAt: (now ?? Date.now)() })
+        .where(eq(users.id, user.id)),
+    )
     return { outcome: 'signed-in', userId: user.id }
   }
 }

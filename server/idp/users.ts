@@ -26,7 +26,13 @@ export async function findUserById(db: Database, id: string) {
 export async function listUsers(db: Database) {
   const { users } = db.tables
   return db.orm
-    .select({ id: users.id, email: users.email, name: users.name, createdAt: users.createdAt })
+    .select({
+      id: users.id,
+      email: users.email,
+      role: users.role,
+      lastSignInAt: users.lastSignInAt,
+      createdAt: users.createdAt,
+    })
     .from(users)
     .orderBy(asc(users.email))
 }
@@ -36,7 +42,9 @@ function requireStrongEnough(password: string): void {
     throw new Error(`The password must have at least ${MIN_PASSWORD_LENGTH} characters.`)
 }
 
-export async function addUser(db: Database, email: string, password: string, name?: string) {
+export type MemberRole = 'admin' | 'member'
+
+export async function addUser(db: Database, email: string, password: string, role: MemberRole = 'member') {
   requireStrongEnough(password)
   const normalized = normalizeEmail(email)
   if (!EMAIL_PATTERN.test(normalized)) throw new Error(`Not an email address: ${email}`)
@@ -46,13 +54,14 @@ export async function addUser(db: Database, email: string, password: string, nam
   const user = {
     id: randomUUID(),
     email: normalized,
-    name: name ?? null,
+    name: null,
     passwordHash: await hashPassword(password),
+    role,
     createdAt: now,
     updatedAt: now,
   }
   await db.write((tx) => tx.insert(db.tables.users).values(user))
-  return { id: user.id, email: user.email }
+  return { id: user.id, email: user.email, role }
 }
 
 export async function setPassword(db: Database, email: string, password: string): Promise<void> {
@@ -70,7 +79,7 @@ export async function setPassword(db: Database, email: string, password: string)
 }
 
 /** Removes a user and everything that signs them in: provider sessions, grants, codes. */
-export async function removeUser(db: Database, email: string): Promise<void> {
+export async function removeUser(db: Database, email: string): Promise<{ id: string; email: string }> {
   const { users, oidcModels } = db.tables
   const user = await findUserByEmail(db, email)
   if (!user) throw new Error(`No user with the email ${email}.`)
@@ -78,25 +87,44 @@ export async function removeUser(db: Database, email: string): Promise<void> {
     await tx.delete(oidcModels).where(eq(db.jsonText(oidcModels.payload, 'accountId'), user.id))
     await tx.delete(users).where(eq(users.id, user.id))
   })
+  return { id: user.id, email: user.email }
 }
 
 /**
  * First start with no users: create the admin from ADMIN_EMAIL / ADMIN_PASSWORD, or with a
- * generated password. Answers what to tell the person (the password only when generated).
+ * generated password. Answers what to tell the person (the password only when generated). A
+ * data folder from before members had roles gets its admin too: ADMIN_EMAIL's user, else the
+ * oldest member.
  */
 export async function ensureFirstUser(
   db: Database,
   admin: { email: string | undefined; password: string | undefined },
 ) {
-  const [row] = await db.orm.select({ n: count() }).from(db.tables.users)
+  const { users } = db.tables
+  const [row] = await db.orm.select({ n: count() }).from(users)
   if ((row?.n ?? 0) > 0) {
     if (admin.email && admin.password && !(await findUserByEmail(db, admin.email))) {
-      await addUser(db, admin.email, admin.password)
+      await addUser(db, admin.email, admin.password, 'admin')
     }
+    const [anAdmin] = await db.orm
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.role, 'admin'))
+      .limit(1)
+    if (!anAdmin) await promoteFirstAdmin(db, admin.email)
     return undefined
   }
   const email = admin.email ?? 'admin@localhost'
   const password = admin.password ?? generatePassword()
-  await addUser(db, email, password)
+  await addUser(db, email, password, 'admin')
   return { email, generatedPassword: admin.password ? undefined : password }
+}
+
+async function promoteFirstAdmin(db: Database, email: string | undefined): Promise<void> {
+  const { users } = db.tables
+  const chosen = (email && (await findUserByEmail(db, email))) || undefined
+  const [oldest] = chosen
+    ? [chosen]
+    : await db.orm.select({ id: users.id }).from(users).orderBy(asc(users.createdAt)).limit(1)
+  if (oldest) await db.write((tx) => tx.update(users).set({ role: 'admin' }).where(eq(users.id, oldest.id)))
 }

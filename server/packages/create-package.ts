@@ -9,6 +9,7 @@ import { type Package, uuidInputSchema } from '../../shared/api.ts'
 import { MESSAGES } from '../../shared/constants.ts'
 import type { InspectionReport } from '../../shared/inspector/inspect.ts'
 import { type ActionContext, callerName, defineAction, requireCaller } from '../actions/define-action.ts'
+import { recordEvent } from '../audit/record-event.ts'
 import { AppError } from '../errors.ts'
 import { logger } from '../log/logger.ts'
 import { blobKeys } from '../storage/blob-store.ts'
@@ -75,7 +76,22 @@ export const createPackage = defineAction(uuidInputSchema, async (ctx, input): P
       if (ctx.auditCreatives) {
         await ctx.jobs.enqueue(auditJob(upload.uuid, ctx.config.targets.auditWindowMs), tx)
       }
-      return { row, replaced: upload.policy === 'overwrite' ? latest?.uuid : undefined }
+      const replaced = upload.policy === 'overwrite' ? latest?.uuid : undefined
+      if (row) {
+        await recordEvent(ctx.db, tx, record.createdAt, {
+          action: replaced ? 'package.replaced' : 'package.uploaded',
+          actor: user,
+          subject: { type: 'package', id: String(row.id), name: row.filename },
+          details: {
+            uuid: row.uuid,
+            version: row.filenameVersion,
+            size: row.fileSize,
+            sha256: row.sha256,
+            ...(replaced ? { replacedUuid: replaced } : {}),
+          },
+        })
+      }
+      return { row, replaced }
     },
     { lock: `filename:${upload.filename}` },
   )

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm'
 import { uuidInputSchema } from '../../shared/api.ts'
 import { MESSAGES } from '../../shared/constants.ts'
 import { callerName, defineAction, requireCaller } from '../actions/define-action.ts'
+import { recordEvent } from '../audit/record-event.ts'
 import { AppError } from '../errors.ts'
 import { retainPackage } from '../retention/retain-package.ts'
 
@@ -17,11 +18,22 @@ export const deletePackage = defineAction(
     const purgeAt = await ctx.db.write(async (tx) => {
       const [record] = await tx.delete(packages).where(eq(packages.uuid, input.uuid)).returning()
       if (!record) return undefined
-      return retainPackage(ctx, tx, record, {
+      const purgeAt = await retainPackage(ctx, tx, record, {
         reason: 'deleted',
         by: callerName(user),
         keepMs: ctx.config.retention.deleteUndoMs,
       })
+      await recordEvent(ctx.db, tx, ctx.now(), {
+        action: 'package.deleted',
+        actor: user,
+        subject: { type: 'package', id: String(record.id), name: record.filename },
+        details: {
+          uuid: record.uuid,
+          version: record.filenameVersion,
+          undoUntil: new Date(purgeAt).toISOString(),
+        },
+      })
+      return purgeAt
     })
     if (purgeAt === undefined) throw new AppError('NOT_FOUND', MESSAGES.packageNotFound)
     // Whatever holds its files open lets go now; the files themselves wait for the purge.

@@ -1,8 +1,10 @@
-// The REST paths of spec section 7, exactly: each decodes the request, calls the same action as
-// the tRPC router, and answers its result; errors go through app.onError (http/error-answer.ts).
+// The REST paths of spec section 7, exactly, and the audit trail (issue #21): each decodes the
+// request, calls the same action as the tRPC router, and answers its result; errors go through
+// app.onError (http/error-answer.ts).
 import { type Context, Hono } from 'hono'
 import type { z } from 'zod/mini'
 import type { Action, Services } from '../actions/define-action.ts'
+import { listEvents } from '../audit/list-events.ts'
 import type { AuthVariables } from '../auth/bearer.ts'
 import { readJsonBody } from '../http/json-body.ts'
 import { createPackage } from '../packages/create-package.ts'
@@ -63,5 +65,6 @@ export function createApiRoutes(services: Services) {
         const body = await readJsonBody(c.req.raw)
         return c.json(await call(validateUpload, c, withUuid(body, c.req.param('uuid'))))
       })
+      .get('/audit', async (c) => c.json(await call(listEvents, c, c.req.query())))
   )
 }

@@ -3,6 +3,15 @@
 // actions parse their own input; the procedure only gives the client its input type.
 import type { z } from 'zod/mini'
 import type { Action } from '../actions/define-action.ts'
+import { listEvents } from '../audit/list-events.ts'
+import { changePassword } from '../members/change-password.ts'
+import { endOtherSessions } from '../members/end-other-sessions.ts'
+import { getAccount } from '../members/get-account.ts'
+import { inviteMember } from '../members/invite-member.ts'
+import { issueResetLink } from '../members/issue-reset-link.ts'
+import { listMembers } from '../members/list-members.ts'
+import { removeMember } from '../members/remove-member.ts'
+import { revokeInvite } from '../members/revoke-invite.ts'
 import { countAdSizes } from '../packages/count-ad-sizes.ts'
 import { createPackage } from '../packages/create-package.ts'
 import { deletePackage } from '../packages/delete-package.ts'
@@ -41,6 +50,22 @@ export const appRouter = router({
   upload: router({
     getUrl: mutation(getUploadUrl),
     validate: mutation(validateUpload),
+  }),
+  // Beside the spec (issue #21): a member's own account, the team an admin manages, the audit trail.
+  account: router({
+    get: query(getAccount),
+    changePassword: mutation(changePassword),
+    endOtherSessions: mutation(endOtherSessions),
+  }),
+  team: router({
+    list: query(listMembers),
+    invite: mutation(inviteMember),
+    revokeInvite: mutation(revokeInvite),
+    resetLink: mutation(issueResetLink),
+    remove: mutation(removeMember),
+  }),
+  audit: router({
+    list: query(listEvents),
   }),
 })
 

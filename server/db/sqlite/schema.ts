@@ -2,5 +2,15 @@
 import { defineTables } from '../tables.ts'
 import { sqliteKit } from './kit.ts'
 
-export const { packages, uploads, users, oidcModels, loginAttempts, jobs, secrets, retainedPackages } =
-  defineTables(sqliteKit)
+export const {
+  packages,
+  uploads,
+  users,
+  memberLinks,
+  auditEvents,
+  oidcModels,
+  loginAttempts,
+  jobs,
+  secrets,
+  retainedPackages,
+} = defineTables(sqliteKit)

@@ -14,6 +14,7 @@ import {
   packageTargetsAnswerSchema,
   targetsQuerySchema,
 } from '../../../shared/targets/wire.ts'
+import { auditPageSchema, auditQuerySchema } from '../../../shared/team.ts'
 import { errorAnswer as error, type Operation } from './operation.ts'
 
 const UUID = { uuid: 'The upload uuid from the upload URL answer (it becomes the package uuid).' }
@@ -185,6 +186,23 @@ export const API_OPERATIONS: Operation[] = [
       404: error('No such upload, or it expired.'),
       409: error('The file has not been uploaded yet, or the upload is already a package.'),
       422: error('Not valid: details say what to fix.'),
+      ...bearerErrors,
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/audit',
+    operationId: 'listAuditEvents',
+    summary: 'The audit trail, newest first, a page at a time',
+    description:
+      "Who uploaded, replaced, deleted, invited, removed and changed access, when and from which address. With packageUuid: that package's history (any member; kept after the package is gone); without it: the whole log (admins only). Pass next as cursor for the next page.",
+    auth: 'bearer',
+    tags: ['audit'],
+    query: auditQuerySchema,
+    answers: {
+      200: { description: 'A page of entries.', schema: auditPageSchema },
+      400: error('A query parameter is invalid.'),
+      404: error('No package with this uuid and no history of one.'),
       ...bearerErrors,
     },
   },

@@ -16,6 +16,7 @@ import {
   validationAnswerSchema,
 } from '../../../shared/api.ts'
 import { inspectTargetsAnswerSchema, packageTargetsAnswerSchema } from '../../../shared/targets/wire.ts'
+import { auditPageSchema } from '../../../shared/team.ts'
 import { healthAnswerSchema, readinessAnswerSchema } from '../../health/answers.ts'
 import { API_OPERATIONS } from './api-operations.ts'
 import type { Operation, Schema } from './operation.ts'
@@ -41,6 +42,7 @@ const ANSWERS: Record<string, Schema> = {
   ClientConfig: clientConfigSchema,
   Health: healthAnswerSchema,
   Readiness: readinessAnswerSchema,
+  AuditPage: auditPageSchema,
 }
 const INPUTS: Record<string, Schema> = { ValidateBody: validateBodySchema }
 

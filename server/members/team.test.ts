@@ -1,0 +1,249 @@
+// A team run in the product with the embedded provider (issue #21 item 4), on a real server:
+// the admin invites by a single-use link that expires, the invited person joins and signs in,
+// changes their password (their other sessions end, this one stays), gets a reset link, and is
+// removed (their token refused at once); only an admin manages the team; each step is audited.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AuditPage, Member, MemberLink } from '../../shared/team.ts'
+import { authorizeUrl, CookieClient } from '../../tests/helpers/oidc-http.ts'
+import { testDatabaseEnv } from '../../tests/helpers/test-database.ts'
+import { ACCESS_DENIED } from '../auth/access-policy.ts'
+import { parseConfig } from '../config/parse-config.ts'
+import { type Product, startProduct } from '../start.ts'
+import { LINK_LIFETIME_MS } from './member-links.ts'
+
+const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' }
+const NEWCOMER = 'newcomer@example.com'
+let dataDir: string
+let product: Product
+let base: string
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ads-preview-team-'))
+  product = await startProduct(
+    parseConfig({
+      ...(await testDatabaseEnv()),
+      PORT: '0',
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      CLIENT_DIR: path.join(dataDir, 'no-client'),
+      LOG_REQUESTS: '0',
+    }),
+  )
+  base = (await product.listen()).url.replace(/\/$/, '')
+})
+afterAll(async () => {
+  await product?.close()
+  fs.rmSync(dataDir, { recursive: true, force: true })
+})
+
+/** A browser: its provider session (cookies) and the access token its last sign-in gave. */
+class Browser {
+  private client: CookieClient | undefined
+  token = ''
+
+  get cookies(): CookieClient {
+    this.client ??= new CookieClient(new URL(base).origin)
+    return this.client
+  }
+
+  /** Signs in through the login page; false when the password is refused. */
+  async signIn(email: string, password: string): Promise<boolean> {
+    const form = await this.cookies.loginForm(authorizeUrl(base, { response_type: 'token id_token' }))
+    const afterLogin = await this.cookies.submitLogin(form, email, password)
+    if (afterLogin.status !== 303) return false
+    return this.tokenFrom(await this.cookies.request(afterLogin.headers.get('location')!))
+  }
+
+  /** What the app does when its token is refused: a silent renewal through the provider session. */
+  renew(): Promise<boolean> {
+    return this.cookies
+      .request(authorizeUrl(base, { response_type: 'token id_token', prompt: 'none' }))
+      .then((answer) => this.tokenFrom(answer))
+  }
+
+  private tokenFrom(callback: Response): boolean {
+    const fragment = new URLSearchParams(new URL(callback.headers.get('location')!).hash.slice(1))
+    this.token = fragment.get('access_token') ?? ''
+    return this.token !== ''
+  }
+
+  /** A tRPC call with the bearer token (and no cookie: the token alone says which session it is). */
+  async call<T>(procedure: string, input?: unknown): Promise<{ status: number; data: T; message?: string }> {
+    const kind = /\.(list|get)$/.test(procedure) ? 'query' : 'mutation'
+    const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`
+    const response = await fetch(`${base}/trpc/${procedure}${kind === 'query' ? query : ''}`, {
+      method: kind === 'query' ? 'GET' : 'POST',
+      headers: { authorization: `Bearer ${this.token}`, 'content-type': 'application/json' },
+      ...(kind === 'mutation' ? { body: JSON.stringify(input ?? {}) } : {}),
+    })
+    const body = (await response.json()) as { result?: { data: T }; error?: { message: string } }
+    return {
+      status: response.status,
+      data: body.result?.data as T,
+      ...(body.error ? { message: body.error.message } : {}),
+    }
+  }
+}
+
+/** Tokens carry whole seconds, and one issued in the second of a sign-out stays good: step past it. */
+const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1005 - (Date.now() % 1000)))
+
+/** Opens a member link and chooses a password on its page, as a person would. */
+async function choosePassword(link: string, password: string, confirm = password) {
+  return fetch(link, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ password, confirm }).toString(),
+  })
+}
+
+describe('a team managed in the product', () => {
+  const admin = new Browser()
+  const newcomer = new Browser()
+  const newcomerElsewhere = new Browser()
+
+  it('lets the admin invite by a link that works once, and the invited person join', async () => {
+    expect(await admin.signIn(ADMIN.email, ADMIN.password)).toBe(true)
+    expect((await admin.call('account.get')).data).toEqual({
+      email: ADMIN.email,
+      role: 'admin',
+      managedHere: true,
+    })
+    const invite = await admin.call<MemberLink>('team.invite', { email: NEWCOMER })
+    expect(invite.status).toBe(200)
+    expect(invite.data.link).toMatch(new RegExp(`^${base}/oidc/join/[\\w-]{43}$`))
+    expect(Date.parse(invite.data.expiresAt) - Date.now()).toBeGreaterThan(LINK_LIFETIME_MS.invite - 60_000)
+    const listed = await admin.call<{ members: Member[] }>('team.list')
+    expect(listed.data.members.map((m) => [m.email, m.role, m.status])).toEqual([
+      [ADMIN.email, 'admin', 'active'],
+      [NEWCOMER, 'member', 'invited'],
+    ])
+
+    const page = await fetch(invite.data.link)
+    expect(page.status).toBe(200)
+    expect(await page.text()).toContain(`value="${NEWCOMER}"`)
+    expect((await choosePassword(invite.data.link, 'first-password-1', 'other-password-1')).status).toBe(400)
+    expect((await choosePassword(invite.data.link, 'short')).status).toBe(400)
+    const joined = await choosePassword(invite.data.link, 'first-password-1')
+    expect(joined.status).toBe(303)
+    expect(joined.headers.get('location')).toBe(`${base}/`)
+    expect((await choosePassword(invite.data.link, 'second-password-1')).status).toBe(410)
+    expect((await fetch(invite.data.link)).status).toBe(410)
+
+    expect(await newcomer.signIn(NEWCOMER, 'first-password-1')).toBe(true)
+    expect((await newcomer.call('account.get')).data).toMatchObject({ role: 'member', email: NEWCOMER })
+    const people = (await admin.call<{ members: Member[] }>('team.list')).data.members
+    expect(people.find((m) => m.email === NEWCOMER)).toMatchObject({ status: 'active', role: 'member' })
+    expect(people.find((m) => m.email === NEWCOMER)?.lastSignInAt).not.toBeNull()
+  })
+
+  it('refuses team calls and the whole audit log to a member who is not an admin', async () => {
+    for (const [procedure, input] of [
+      ['team.list', undefined],
+      ['team.invite', { email: 'friend@example.com' }],
+      ['team.remove', { id: 'anyone' }],
+      ['audit.list', {}],
+    ] as const) {
+      const answer = await newcomer.call(procedure, input)
+      expect([procedure, answer.status]).toEqual([procedure, 403])
+    }
+  })
+
+  it('ends an invitation at its expiry, and lets the admin take back an open one', async () => {
+    const late = await admin.call<MemberLink>('team.invite', { email: 'late@example.com' })
+    const now = product.services.now
+    product.services.now = () => Date.now() + LINK_LIFETIME_MS.invite + 1
+    try {
+      expect((await fetch(late.data.link)).status).toBe(410)
+      expect((await choosePassword(late.data.link, 'late-password-1')).status).toBe(410)
+    } finally {
+      product.services.now = now
+    }
+    const invited = (await admin.call<{ members: Member[] }>('team.list')).data.members.find(
+      (m) => m.email === 'late@example.com',
+    )
+    expect((await admin.call('team.revokeInvite', { id: invited?.id })).status).toBe(200)
+    expect((await fetch(late.data.link)).status).toBe(410)
+  })
+
+  it('changes a password: the current one is asked, other sessions end, this browser keeps its own', async () => {
+    expect(await newcomerElsewhere.signIn(NEWCOMER, 'first-password-1')).toBe(true)
+    await nextSecond()
+    const wrong = await newcomer.call('account.changePassword', {
+      currentPassword: 'not-it-at-all',
+      newPassword: 'second-password-1',
+    })
+    expect([wrong.status, wrong.message]).toEqual([400, 'The current password is not right.'])
+    const changed = await newcomer.call('account.changePassword', {
+      currentPassword: 'first-password-1',
+      newPassword: 'second-password-1',
+    })
+    expect(changed.status).toBe(200)
+    // The other browser's token is refused (401) and its session cannot renew it; the browser
+    // that changed the password goes on with the token it has.
+    expect((await newcomerElsewhere.call('account.get')).status).toBe(401)
+    expect(await newcomerElsewhere.renew()).toBe(false)
+    expect((await newcomer.call('account.get')).status).toBe(200)
+    expect(await newcomer.renew()).toBe(true)
+    expect(await new Browser().signIn(NEWCOMER, 'first-password-1')).toBe(false)
+    expect(await newcomerElsewhere.signIn(NEWCOMER, 'second-password-1')).toBe(true)
+
+    // Signing out the other sessions ends the other browser's, not this one's.
+    await nextSecond()
+    expect((await newcomer.call('account.endOtherSessions')).status).toBe(200)
+    expect((await newcomerElsewhere.call('account.get')).status).toBe(401)
+    expect(await newcomerElsewhere.renew()).toBe(false)
+    expect((await newcomer.call('account.get')).status).toBe(200)
+  })
+
+  it('lets the admin issue a reset link that sets a new password and signs the member out', async () => {
+    const members = (await admin.call<{ members: Member[] }>('team.list')).data.members
+    const id = members.find((m) => m.email === NEWCOMER)?.id
+    const reset = await admin.call<MemberLink>('team.resetLink', { id })
+    expect(reset.data.link).toMatch(new RegExp(`^${base}/oidc/reset/[\\w-]{43}$`))
+    expect((await choosePassword(reset.data.link, 'third-password-1')).status).toBe(303)
+    expect((await choosePassword(reset.data.link, 'fourth-password-1')).status).toBe(410)
+    expect(await newcomer.renew()).toBe(false)
+    expect(await new Browser().signIn(NEWCOMER, 'second-password-1')).toBe(false)
+    expect(await newcomer.signIn(NEWCOMER, 'third-password-1')).toBe(true)
+  })
+
+  it('removes a member: their token is refused at once, their session cannot renew', async () => {
+    const members = (await admin.call<{ members: Member[] }>('team.list')).data.members
+    const self = members.find((m) => m.email === ADMIN.email)?.id
+    expect((await admin.call('team.remove', { id: self })).message).toBe(
+      'You cannot remove yourself: ask another admin.',
+    )
+    const id = members.find((m) => m.email === NEWCOMER)?.id
+    expect((await admin.call('team.remove', { id })).status).toBe(200)
+    const refused = await fetch(`${base}/api/packages`, {
+      headers: { authorization: `Bearer ${newcomer.token}` },
+    })
+    expect(refused.status).toBe(403)
+    expect(await refused.json()).toEqual({ message: ACCESS_DENIED.removed, accessDenied: true })
+    expect(await newcomer.renew()).toBe(false)
+    expect(await new Browser().signIn(NEWCOMER, 'third-password-1')).toBe(false)
+  })
+
+  it('recorded every step: who, from which address, about whom', async () => {
+    const { data } = await admin.call<AuditPage>('audit.list', {})
+    const steps = data.events.map((e) => [e.action, e.actor, e.subject.name]).reverse()
+    expect(steps).toEqual([
+      ['member.invited', ADMIN.email, NEWCOMER],
+      ['member.joined', NEWCOMER, NEWCOMER],
+      ['member.invited', ADMIN.email, 'late@example.com'],
+      ['member.invite-revoked', ADMIN.email, 'late@example.com'],
+      ['member.password-changed', NEWCOMER, NEWCOMER],
+      ['member.sessions-ended', NEWCOMER, NEWCOMER],
+      ['member.reset-issued', ADMIN.email, NEWCOMER],
+      ['member.password-reset', NEWCOMER, NEWCOMER],
+      ['member.removed', ADMIN.email, NEWCOMER],
+    ])
+    for (const event of data.events) expect(event.address).toMatch(/^(::ffff:)?127\.0\.0\.1$|^::1$/)
+  })
+})

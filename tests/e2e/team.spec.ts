@@ -1,0 +1,135 @@
+// A team lead runs the team in the product (issue #21), in Chromium against the real embedded
+// provider: invite by a link to copy, the newcomer joins and signs in, changes their password,
+// gets a reset link, is removed and meets the "No access" page; the audit log and the package
+// history show each step. Each screen passes the screen checks at 1440 and 390 px.
+import path from 'node:path'
+import { type Browser, expect, type Page, test } from '@playwright/test'
+import { validPackage } from '../fixtures/packages.ts'
+import { choose, row, uniqueName } from '../helpers/package-screen.ts'
+import { expectScreenOk, seriousViolations, VIEWPORTS } from '../helpers/screen-checks.ts'
+import { signIn } from '../helpers/sign-in.ts'
+import { ADMIN_EMAIL, BASE_URL } from './env.ts'
+
+const SHOTS = process.env.TEAM_SCREENSHOT_DIR
+
+/** The screen checks at both widths, and a screenshot of each when TEAM_SCREENSHOT_DIR is set. */
+async function checkScreen(page: Page, name: string) {
+  for (const viewport of [...VIEWPORTS].reverse()) {
+    await page.setViewportSize(viewport)
+    await expectScreenOk(page, `${name} at ${viewport.width} px`)
+    if (SHOTS)
+      await page.screenshot({ path: path.join(SHOTS, `${name}-${viewport.width}.png`), fullPage: true })
+  }
+}
+
+/** Signs in through the hosted login page, as a person does. */
+async function signInByHand(browser: Browser, email: string, password: string) {
+  const page = await (await browser.newContext()).newPage()
+  await page.goto(`${BASE_URL}main`)
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  return page
+}
+
+/** Chooses a password on an invitation or reset link's page. */
+async function choosePassword(page: Page, link: string, password: string) {
+  await page.goto(link)
+  await page.getByLabel('New password', { exact: true }).fill(password)
+  await page.getByLabel('Repeat the new password').fill(password)
+  await page.getByRole('button', { name: /^(Join|Set the password)$/ }).click()
+}
+
+test('a team lead invites, resets and removes a member without a shell; each step is in the log', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000)
+  const newcomer = `${uniqueName('newcomer').replace(/\W/g, '-')}@example.com`.toLowerCase()
+
+  await signIn(page)
+  await page.getByRole('link', { name: `Your account: ${ADMIN_EMAIL}` }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible()
+  await checkScreen(page, 'account')
+
+  await page.getByRole('link', { name: 'Team' }).click()
+  await page.getByLabel('Email').fill(newcomer)
+  await page.getByRole('button', { name: 'Invite' }).click()
+  const invitation = (await page.locator('.link-box .link-text').textContent()) ?? ''
+  expect(invitation).toMatch(/\/oidc\/join\/[\w-]{43}$/)
+  await expect(page.getByText(`${newcomer}`, { exact: true })).toBeVisible()
+  await checkScreen(page, 'team')
+
+  // The newcomer joins through the link in a browser of their own, then signs in.
+  const joining = await (await browser.newContext()).newPage()
+  await joining.goto(invitation)
+  await expect(joining.getByRole('heading', { level: 1, name: 'Join the team' })).toBeVisible()
+  await checkScreen(joining, 'join')
+  await choosePassword(joining, invitation, 'first-password-1')
+  await joining.goto(invitation)
+  await expect(joining.getByRole('heading', { name: 'Invitation not valid' })).toBeVisible()
+  const member = await signInByHand(browser, newcomer, 'first-password-1')
+  await expect(member.getByRole('link', { name: `Your account: ${newcomer}` })).toBeVisible()
+
+  // The member changes their password; the app renews its own session and goes on working.
+  await member.getByRole('link', { name: `Your account: ${newcomer}` }).click()
+  await expect(member.getByRole('link', { name: 'Team' })).toHaveCount(0)
+  await member.getByLabel('Current password').fill('first-password-1')
+  await member.getByLabel('New password', { exact: true }).fill('second-password-1')
+  await member.getByLabel('Repeat the new password').fill('second-password-1')
+  await member.getByRole('button', { name: 'Change password' }).click()
+  await expect(member.getByText('Your password is changed.')).toBeVisible()
+  await member.getByRole('button', { name: 'Sign out other sessions' }).click()
+  await expect(member.getByText('Your other sessions are signed out.', { exact: true })).toBeVisible()
+  await member.goto(`${BASE_URL}main`)
+  await expect(member.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(member.getByRole('alert')).toHaveCount(0)
+
+  // The admin hands on a reset link; the member sets a new password with it.
+  await page.reload()
+  await expect(page.getByText(/Last sign-in/)).toHaveCount(2)
+  await page.getByRole('button', { name: `Reset password of ${newcomer}` }).click()
+  const reset = (await page.locator('.link-box .link-text').textContent()) ?? ''
+  expect(reset).toMatch(/\/oidc\/reset\/[\w-]{43}$/)
+  await choosePassword(joining, reset, 'third-password-1')
+  const again = await signInByHand(browser, newcomer, 'third-password-1')
+  await expect(again.getByRole('link', { name: `Your account: ${newcomer}` })).toBeVisible()
+
+  // A member package, then the removal: the member's open app is refused at its next call.
+  const name = uniqueName('team-history')
+  await choose(again, name, validPackage('team'))
+  await expect(row(again, name)).toHaveCount(1)
+  const uuid = await row(again, name).getAttribute('data-uuid')
+  await page.getByRole('button', { name: `Remove ${newcomer}…` }).click()
+  await page.getByRole('button', { name: 'Remove', exact: true }).click()
+  await expect(page.getByText(newcomer, { exact: true })).toHaveCount(0)
+  const removedAt = Date.now()
+  await again.reload()
+  await expect(again.getByRole('heading', { name: 'No access' })).toBeVisible()
+  await expect(again.getByText('Your account has been removed')).toBeVisible()
+  console.log(`access gone ${Date.now() - removedAt} ms after the removal`)
+
+  await page.goto(`${BASE_URL}audit-log`)
+  const log = page.getByRole('list', { name: 'Audit log' })
+  for (const step of [
+    `${ADMIN_EMAIL} invited ${newcomer}`,
+    `${newcomer} joined as ${newcomer}`,
+    `${newcomer} changed the password of ${newcomer}`,
+    `${newcomer} signed out the other sessions of ${newcomer}`,
+    `${ADMIN_EMAIL} issued a password reset for ${newcomer}`,
+    `${newcomer} reset the password of ${newcomer}`,
+    `${newcomer} uploaded ${name} (version 1)`,
+    `${ADMIN_EMAIL} removed ${newcomer}`,
+  ]) {
+    await expect(log.getByText(step, { exact: true }).first()).toBeVisible()
+  }
+  await checkScreen(page, 'audit-log')
+
+  // The package's history stays readable in the workbench after its uploader is gone.
+  await page.goto(`${BASE_URL}workbench/${uuid}`)
+  await expect(page.getByTestId('mraid-state')).toHaveText('default')
+  const history = page.getByRole('list', { name: 'Package history' })
+  await expect(history.getByText(`${newcomer} uploaded ${name} (version 1)`)).toBeVisible()
+  expect(await seriousViolations(page), 'axe on the workbench with its history').toEqual([])
+  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'workbench-history-1440.png'), fullPage: true })
+})
