@@ -1,22 +1,24 @@
-// In Chromium against the real server: the time from navigation to a list of 1,000 packages
-// shown, against a static page with the same 1,000-row table; and a 5 MB package from drop to
-// listed, against the browser sending the same 5 MB to a bare server.
+// In Chromium against the real server: the time from navigation to the first rows of a list of
+// 10,000 packages (its first page), against a static page with the same 50-row table; and a 5 MB
+// package from drop to listed, against the browser sending the same 5 MB to a bare server.
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
-import Database from 'better-sqlite3'
 import { zipSync } from 'fflate'
 import { chromium } from 'playwright-core'
 import { parseConfig } from '../server/config/parse-config.ts'
 import { startProduct } from '../server/start.ts'
 import { CHROMIUM_ARGS, findChromium } from '../server/thumbnails/chromium.ts'
+import { DEFAULT_PAGE_SIZE } from '../shared/package-query.ts'
 import { implicitLogin } from '../tests/helpers/oidc-http.ts'
+import { seedPackages } from '../tests/helpers/seed-packages.ts'
 import { type Figure, median } from './measure.ts'
 
 const EMAIL = 'bench@example.com'
 const PASSWORD = 'bench-password-1'
+const PACKAGES = 10_000
 
 export async function benchBrowser(): Promise<Figure[]> {
   const executablePath = findChromium(process.env.CHROMIUM_PATH)
@@ -35,23 +37,16 @@ export async function benchBrowser(): Promise<Figure[]> {
     CHROMIUM_PATH: '/nonexistent',
   })
   const server = await startProduct(config)
+  // Written before the product listens (and its jobs start): a synchronous writer in this
+  // process would otherwise wait on the product's own open transaction forever.
+  seedPackages(dataDir, PACKAGES)
   await server.listen()
   const base = `http://localhost:${port}/ads-preview`
-  const rows: string[] = []
-  const db = new Database(path.join(dataDir, 'ads-preview.db'))
-  const insert = db.prepare(
-    "INSERT INTO packages (uuid, filename, filename_version, file_size, sha256, blob_key, entry, created_at) VALUES (?, ?, 1, ?, '', ?, 'index.html', ?)",
+  const rows = Array.from(
+    { length: DEFAULT_PAGE_SIZE },
+    (_, i) =>
+      `<tr><td><img width="60" height="78" alt=""></td><td>campaign-${i}.zip</td><td>97.7 KB</td><td>22.11.2026 12:00</td><td><button>Preview</button><a href="#">Download</a><button>x</button></td></tr>`,
   )
-  db.transaction(() => {
-    for (let i = 0; i < 1000; i++) {
-      const uuid = crypto.randomUUID()
-      insert.run(uuid, `campaign-${i}.zip`, 100_000 + i, `packages/${uuid}.zip`, Date.now() - i * 1000)
-      rows.push(
-        `<tr><td><img width="60" height="78" alt=""></td><td>campaign-${i}.zip</td><td>97.7 KB</td><td>22.11.2026 12:00</td><td><button>Preview</button><a href="#">Download</a><button>x</button></td></tr>`,
-      )
-    }
-  })()
-  db.close()
   const staticPage = `<!doctype html><html><body><h1>Packages</h1><table><tbody>${rows.join('')}</tbody></table></body></html>`
   let bareBytes = 0
   const bare = http.createServer((req, res) => {
@@ -87,14 +82,20 @@ export async function benchBrowser(): Promise<Figure[]> {
     const page = await context.newPage()
     const ours: number[] = []
     const baseline: number[] = []
-    for (let run = 0; run < 4; run++) {
+    for (let run = 0; run < 6; run++) {
       let started = performance.now()
       await page.goto(`${base}/main`)
-      await page.locator('tbody tr').nth(999).waitFor()
+      await page
+        .locator('tbody tr')
+        .nth(DEFAULT_PAGE_SIZE - 1)
+        .waitFor()
       if (run > 0) ours.push(performance.now() - started)
       started = performance.now()
       await page.goto(bareOrigin)
-      await page.locator('tbody tr').nth(999).waitFor()
+      await page
+        .locator('tbody tr')
+        .nth(DEFAULT_PAGE_SIZE - 1)
+        .waitFor()
       if (run > 0) baseline.push(performance.now() - started)
     }
 
@@ -104,6 +105,10 @@ export async function benchBrowser(): Promise<Figure[]> {
     })
     const dropTimes: number[] = []
     const putTimes: number[] = []
+    // The bare PUT is sent from a page of the bare server: the app's Content-Security-Policy
+    // lets /main connect to nothing but its own origin.
+    const barePage = await context.newPage()
+    await barePage.goto(bareOrigin)
     await page.goto(`${base}/main`)
     await page.locator('tbody tr').first().waitFor()
     for (let run = 0; run < 3; run++) {
@@ -115,7 +120,7 @@ export async function benchBrowser(): Promise<Figure[]> {
       await page.locator('tbody tr').first().filter({ hasText: name }).waitFor({ timeout: 60_000 })
       dropTimes.push(performance.now() - started)
       started = performance.now()
-      await page.evaluate(
+      await barePage.evaluate(
         async ({ url, size }) => {
           await fetch(url, {
             method: 'PUT',
@@ -130,11 +135,11 @@ export async function benchBrowser(): Promise<Figure[]> {
     if (bareBytes === 0) throw new Error('the bare upload received nothing')
     return [
       {
-        name: '/main shows 1,000 packages (Chromium)',
+        name: '/main with 10,000 packages, first rows shown (Chromium)',
         value: median(ours),
         unit: 'ms',
         baseline: median(baseline),
-        baselineName: 'static 1,000-row table',
+        baselineName: `static ${DEFAULT_PAGE_SIZE}-row table`,
         lowerIsBetter: true,
       },
       {

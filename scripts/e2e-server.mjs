@@ -41,6 +41,9 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     LOG_FORMAT: 'text',
     // Every e2e upload is audited in Chromium in the background: a short window keeps that cheap.
     AUDIT_SECONDS: '3',
+    // Undo offers last long enough for an accessibility check of the offer on a loaded machine
+    // (tests/e2e/list-scale.spec.ts watches one run out on a product of its own).
+    DELETE_UNDO_SECONDS: '120',
   },
 })
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))

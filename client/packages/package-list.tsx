@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useRef, useState } from 'react'
-import type { Package, PackageList as PackageListAnswer } from '../../shared/api.ts'
+import { useMutation } from '@tanstack/react-query'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import type { Package } from '../../shared/api.ts'
+import { DEFAULT_PAGE_SIZE } from '../../shared/package-query.ts'
 import { toApiError } from '../api/api-error.ts'
 import { useTRPC } from '../api/trpc.ts'
 import { returnFocus } from '../layout/return-focus.ts'
@@ -8,115 +9,104 @@ import { CONTENT_ID } from '../layout/skip-link.tsx'
 import { PreviewDialog } from '../preview/preview-dialog.tsx'
 import { useTargetBadges } from '../targets/use-target-badges.ts'
 import { DeleteDialog } from './delete-dialog.tsx'
-import { PackageRow, type RowActions } from './package-row.tsx'
+import { ListToolbar } from './list-toolbar.tsx'
+import { isFiltered, useListView } from './list-view.ts'
+import { packageLabel } from './package-label.ts'
+import { PackageTable } from './package-table.tsx'
+import { type UndoOffer, UndoToast } from './undo-toast.tsx'
+import { useListCache, usePackageList } from './use-package-list.ts'
+
+const count = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`
 
 export function PackageList({ justAddedId }: { justAddedId: number | undefined }) {
   const trpc = useTRPC()
-  const queryClient = useQueryClient()
-  const list = useQuery(trpc.packages.list.queryOptions())
+  const [view, setView] = useListView()
+  const { list, items, total, adSizes } = usePackageList(view)
+  const badges = useTargetBadges(items.map((pkg) => pkg.uuid))
+  const cache = useListCache()
   const [previewing, setPreviewing] = useState<Package | null>(null)
   const [deleting, setDeleting] = useState<Package | null>(null)
+  const [undo, setUndo] = useState<(UndoOffer & { uuid: string }) | null>(null)
+  const [restoredLabel, setRestoredLabel] = useState<string | null>(null)
   const opener = useRef<HTMLElement | null>(null)
-  const remove = useMutation(
-    trpc.packages.delete.mutationOptions({
-      // Spec 4 "Package list": a deleted package is removed by uuid.
-      onSuccess: ({ uuid }) =>
-        queryClient.setQueryData<PackageListAnswer>(trpc.packages.list.queryKey(), (old) =>
-          old ? { packages: old.packages.filter((pkg) => pkg.uuid !== uuid) } : old,
-        ),
-    }),
+  const [focusAfterRestore, setFocusAfterRestore] = useState<string | null>(null)
+  const remove = useMutation(trpc.packages.delete.mutationOptions())
+  const restore = useMutation(trpc.packages.restore.mutationOptions())
+  const filtered = isFiltered(view)
+  const allPackages = adSizes.reduce((sum, size) => sum + size.count, 0)
+
+  // A restored package is back where it was once the list has it: focus goes to the control that deleted it.
+  useEffect(() => {
+    if (!focusAfterRestore || !items.some((pkg) => pkg.uuid === focusAfterRestore)) return
+    document.querySelector<HTMLElement>(`tr[data-uuid="${focusAfterRestore}"] .icon-button`)?.focus()
+    setFocusAfterRestore(null)
+  }, [focusAfterRestore, items])
+
+  const expireUndo = useCallback((hadFocus: boolean) => {
+    setUndo(null)
+    // Undo had the focus and is gone: the list's heading takes it (the page when the list is empty).
+    if (hadFocus) (document.getElementById('packages-title') ?? document.getElementById(CONTENT_ID))?.focus()
+  }, [])
+
+  function confirmDelete(pkg: Package) {
+    setDeleting(null)
+    setRestoredLabel(null)
+    remove.mutate(
+      { uuid: pkg.uuid },
+      {
+        onSuccess: ({ uuid, undoUntil }) => {
+          // Spec 4 "Package list": a deleted package is removed by uuid.
+          cache.removed(uuid)
+          setUndo({ uuid, label: packageLabel(pkg), until: Date.parse(undoUntil) })
+        },
+      },
+    )
+  }
+
+  function undoDelete(offer: UndoOffer & { uuid: string }) {
+    restore.mutate(
+      { uuid: offer.uuid },
+      {
+        onSuccess: () => {
+          setUndo(null)
+          setRestoredLabel(offer.label)
+          setFocusAfterRestore(offer.uuid)
+          void cache.refresh()
+        },
+        onError: () => setUndo(null),
+      },
+    )
+  }
+
+  const failure = list.error && (
+    <div className="banner error" role="alert">
+      <strong>Failed to fetch packages</strong>
+      <p>{toApiError(list.error).message}</p>
+      <button type="button" className="button small retry" onClick={() => void list.refetch()}>
+        Retry
+      </button>
+    </div>
   )
-  const items = list.data?.packages ?? []
-  const badges = useTargetBadges(items.map((pkg) => pkg.uuid))
-
-  if (list.error) {
-    return (
-      <div className="banner error" role="alert">
-        <strong>Failed to fetch packages</strong>
-        <p>{toApiError(list.error).message}</p>
-        <button type="button" className="button small retry" onClick={() => void list.refetch()}>
-          Retry
-        </button>
-      </div>
-    )
-  }
-  if (list.isFetching && items.length === 0)
-    return (
-      <p className="loading" role="status">
-        Loading
-      </p>
-    )
-  // Spec 2: the list is hidden when empty; the hint stands in its place, without its heading.
-  if (items.length === 0)
-    return <p className="empty-hint muted">No packages yet: the first .zip you drop above is listed here.</p>
-
-  const actions: RowActions = {
-    preview(pkg, from) {
-      opener.current = from
-      setPreviewing(pkg)
-    },
-    delete(pkg, from) {
-      opener.current = from
-      setDeleting(pkg)
-    },
-  }
-  /** After a delete the opener's row is gone: the next row's delete button (or the previous one's). */
-  const neighbourOfDeleted = (): HTMLElement | null => {
-    const row = opener.current?.closest('tr')
-    const next = row?.nextElementSibling ?? row?.previousElementSibling
-    return (
-      next?.querySelector<HTMLElement>('.icon-button') ??
-      document.getElementById('packages-title') ??
-      document.getElementById(CONTENT_ID)
-    )
-  }
-
-  return (
-    <section className="packages" aria-labelledby="packages-title">
-      <div className="packages-header">
-        <h2 id="packages-title" tabIndex={-1}>
-          Packages
-        </h2>
-        {list.isFetching && (
-          <span className="loading small" role="status">
-            Loading
-          </span>
-        )}
-      </div>
-      {remove.error && (
-        <div className="banner error" role="alert">
-          {toApiError(remove.error).message}
+  const toasts = (
+    <div className="toast-region" role="status">
+      {undo && (
+        <UndoToast
+          offer={undo}
+          restoring={restore.isPending}
+          onUndo={() => undoDelete(undo)}
+          onExpire={expireUndo}
+        />
+      )}
+      {restoredLabel && !undo && (
+        <div className="toast">
+          Restored <span className="subject">{restoredLabel}</span>.
         </div>
       )}
-      <table className="package-table">
-        <thead>
-          <tr>
-            <th scope="col">
-              <span className="visually-hidden">Thumbnail</span>
-            </th>
-            <th scope="col">Filename</th>
-            <th scope="col">Status</th>
-            <th scope="col">Ad size</th>
-            <th scope="col">File size</th>
-            <th scope="col">Created at</th>
-            <th scope="col">Uploaded by</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((pkg) => (
-            <PackageRow
-              key={pkg.id}
-              pkg={pkg}
-              justAdded={pkg.id === justAddedId}
-              badge={badges[pkg.uuid]}
-              actions={actions}
-            />
-          ))}
-        </tbody>
-      </table>
+    </div>
+  )
+  const mutationError = remove.error ?? restore.error
+  const dialogs = (
+    <>
       <PreviewDialog
         pkg={previewing}
         onClose={() => setPreviewing(null)}
@@ -126,20 +116,103 @@ export function PackageList({ justAddedId }: { justAddedId: number | undefined }
         pkg={deleting}
         onCancel={() => setDeleting(null)}
         onCloseAutoFocus={returnFocus(() => opener.current)}
-        onConfirm={(pkg) => {
-          setDeleting(null)
-          remove.mutate(
-            { uuid: pkg.uuid },
-            {
-              // Focus was given back to the trash button; its row is about to go.
-              onSuccess: () => {
-                const target = neighbourOfDeleted()
-                requestAnimationFrame(() => target?.focus())
-              },
-            },
-          )
-        }}
+        onConfirm={confirmDelete}
       />
-    </section>
+    </>
+  )
+
+  if (list.isPending)
+    return failure ? (
+      failure
+    ) : (
+      <p className="loading" role="status">
+        Loading
+      </p>
+    )
+  // Spec 2: the list is hidden when empty; a hint stands in its place, without its heading.
+  if (total === 0 && !filtered && !list.isPlaceholderData)
+    return (
+      <>
+        {failure}
+        <p className="empty-hint muted">No packages yet: the first .zip you drop above is listed here.</p>
+        {toasts}
+        {dialogs}
+      </>
+    )
+
+  return (
+    <>
+      <section className="packages" aria-labelledby="packages-title">
+        <div className="packages-header">
+          <h2 id="packages-title" tabIndex={-1}>
+            Packages
+          </h2>
+          <p className="count" data-testid="package-count">
+            {filtered
+              ? `${total.toLocaleString('en')} of ${count(allPackages, 'package', 'packages')} match`
+              : count(total, 'package', 'packages')}
+          </p>
+          {list.isPlaceholderData && (
+            <span className="loading small" role="status">
+              Loading
+            </span>
+          )}
+        </div>
+        <ListToolbar view={view} onChange={setView} adSizes={adSizes} />
+        {failure}
+        {mutationError && (
+          <div className="banner error" role="alert">
+            {toApiError(mutationError).message}
+          </div>
+        )}
+        {items.length > 0 ? (
+          <PackageTable
+            items={items}
+            justAddedId={justAddedId}
+            badges={badges}
+            actions={{
+              preview(pkg, from) {
+                opener.current = from
+                setPreviewing(pkg)
+              },
+              delete(pkg, from) {
+                opener.current = from
+                setDeleting(pkg)
+              },
+            }}
+          />
+        ) : (
+          <div className="no-match">
+            <p>No package matches this search.</p>
+            <button
+              type="button"
+              className="button small"
+              onClick={() => setView({ search: '', adSize: '' })}
+            >
+              Show all packages
+            </button>
+          </div>
+        )}
+        {list.hasNextPage && (
+          <div className="more">
+            <span className="muted">
+              Showing {items.length.toLocaleString('en')} of {total.toLocaleString('en')}
+            </span>
+            <button
+              type="button"
+              className="button"
+              disabled={list.isFetchingNextPage}
+              onClick={() => void list.fetchNextPage()}
+            >
+              {list.isFetchingNextPage
+                ? 'Loading'
+                : `Show ${Math.min(DEFAULT_PAGE_SIZE, total - items.length).toLocaleString('en')} more`}
+            </button>
+          </div>
+        )}
+      </section>
+      {toasts}
+      {dialogs}
+    </>
   )
 }

@@ -1,12 +1,12 @@
 // The upload as the package screen drives it: the reducer, the flow with the real transport
 // (tRPC + the signed PUT), and the list cache updated with the created package.
-import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useReducer, useState } from 'react'
-import type { Package, PackageList } from '../../shared/api.ts'
+import type { Package } from '../../shared/api.ts'
 import type { UploadMode } from '../../shared/constants.ts'
 import { toApiError } from '../api/api-error.ts'
 import { putToSignedUrl } from '../api/storage-upload.ts'
-import { useTRPC, useTRPCClient } from '../api/trpc.ts'
+import { useTRPCClient } from '../api/trpc.ts'
+import { useListCache } from '../packages/use-package-list.ts'
 import { runUpload, type UploadTransport } from './upload-flow.ts'
 import { IDLE, uploadReducer } from './upload-state.ts'
 
@@ -15,8 +15,7 @@ export function useUpload() {
   /** The package the last upload created, until the next drop: the screen says so and marks its row. */
   const [created, setCreated] = useState<Package | null>(null)
   const client = useTRPCClient()
-  const trpc = useTRPC()
-  const queryClient = useQueryClient()
+  const listCache = useListCache()
 
   const start = useCallback(
     async (file: File, mode: UploadMode = 'default') => {
@@ -34,11 +33,9 @@ export function useUpload() {
       if (!created) return
       setCreated(created)
       // Spec 4 "Package list": the created package goes first and replaces any entry with its id.
-      queryClient.setQueryData<PackageList>(trpc.packages.list.queryKey(), (list) => ({
-        packages: [created, ...(list?.packages ?? []).filter((pkg) => pkg.id !== created.id)],
-      }))
+      listCache.created(created)
     },
-    [client, queryClient, trpc],
+    [client, listCache],
   )
 
   /** Back to idle with nothing kept: a cancel, and every new drop (no state leaks into it). */

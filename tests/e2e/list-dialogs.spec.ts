@@ -82,6 +82,53 @@ for (const viewport of VIEWPORTS) {
       await expect(trash).toBeFocused()
     })
 
+    test('delete asks first, then offers Undo, which brings the package back with focus on its Delete button', async ({
+      page,
+    }) => {
+      await signIn(page)
+      const name = uniqueName('undo')
+      await choose(page, name, validPackage())
+      await expect(row(page, name)).toHaveCount(1)
+      const uuid = await row(page, name).getAttribute('data-uuid')
+      await row(page, name)
+        .getByRole('button', { name: `Delete ${name}` })
+        .click()
+      // The spec's confirmation stays.
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click()
+      await expect(row(page, name)).toHaveCount(0)
+      const toast = page.getByTestId('undo-toast')
+      await expect(toast).toContainText(`Deleted ${name}.`)
+      const undo = toast.getByRole('button', { name: 'Undo' })
+      await expect(undo).toBeFocused()
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      )
+      await page.keyboard.press('Enter')
+      await expect(row(page, name)).toHaveCount(1)
+      await expect(row(page, name)).toHaveAttribute('data-uuid', uuid!)
+      await expect(page.locator('.toast-region')).toContainText(`Restored ${name}.`)
+      await expect(row(page, name).getByRole('button', { name: `Delete ${name}` })).toBeFocused()
+      // Restored for real: a fresh page lists it.
+      await page.reload()
+      await expect(row(page, name)).toHaveCount(1)
+    })
+
+    test('a new package shows its rendered thumbnail as soon as it is made, without a reload', async ({
+      page,
+    }) => {
+      await signIn(page)
+      const name = uniqueName('thumbnail')
+      await choose(page, name, validPackage())
+      const image = row(page, name).locator('td.thumb img')
+      await expect(image).toHaveAttribute('src', /\/thumbnails\/[^?]+$/)
+      await expect(image).toHaveAttribute('src', /\?rendered=1$/, { timeout: 30_000 })
+      await expect
+        .poll(() =>
+          image.evaluate((img: HTMLImageElement) => [img.complete, img.naturalWidth, img.naturalHeight]),
+        )
+        .toEqual([true, 120, 156])
+    })
+
     test('a failed fetch offers Retry, which lists the packages', async ({ page }) => {
       await signIn(page)
       const name = uniqueName('retry')

@@ -62,7 +62,11 @@ for (const viewport of VIEWPORTS) {
         .click()
       await expect(page.getByRole('alertdialog')).toBeVisible()
       await expectScreenOk(page, 'the delete confirmation')
-      await page.keyboard.press('Escape')
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click()
+      await expect(page.getByTestId('undo-toast')).toBeVisible()
+      await expectScreenOk(page, 'the Undo offer')
+      await page.getByTestId('undo-toast').getByRole('button', { name: 'Undo' }).click()
+      await expect(row(page, name)).toHaveCount(1)
 
       await page.goto(`${BASE_URL}workbench/${await row(page, name).getAttribute('data-uuid')}`)
       await expect(page.getByTestId('mraid-state')).toHaveText('default')

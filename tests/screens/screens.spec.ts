@@ -3,25 +3,56 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { expect, type Page, test } from '@playwright/test'
-import { packageWithoutMraid, validPackage, zipOf } from '../fixtures/packages.ts'
+import { packageWithoutMraid, zipOf } from '../fixtures/packages.ts'
 import { choose, row } from '../helpers/package-screen.ts'
 import { VIEWPORTS } from '../helpers/screen-checks.ts'
 import { signIn } from '../helpers/sign-in.ts'
 
 const DIR = process.env.SCREENSHOT_DIR ?? 'docs/screenshots'
 
-const NAMES = [
-  'spring-sale-320x50.zip',
-  'summer-campaign-interstitial-portrait-320x480.zip',
-  'holiday-2026-mrec-300x250.zip',
-  'black-friday-expandable-banner.zip',
-  'app-install-playable-v3.zip',
-]
+/** Creatives that look like what their names say, so the list's thumbnails show real ads. */
+const CREATIVES = (
+  [
+    ['spring-sale-320x50.zip', 320, 50, '#16a34a', '#65a30d', 'Spring Sale · 30% off'],
+    ['summer-interstitial-320x480.zip', 320, 480, '#f59e0b', '#ef4444', 'Summer is here<br>Tap to explore'],
+    ['holiday-2026-mrec-300x250.zip', 300, 250, '#b91c1c', '#7f1d1d', 'Holiday 2026<br>Gifts for everyone'],
+    ['black-friday-expandable-banner.zip', 320, 50, '#111827', '#374151', 'BLACK FRIDAY · tap to expand'],
+    ['app-install-playable-v3.zip', 320, 480, '#7c3aed', '#2563eb', 'Play now<br>Install free'],
+  ] as const
+).map(([name, width, height, from, to, text]) => ({ name, width, height, colors: [from, to], text }))
+
+function creative({ width, height, colors, text }: (typeof CREATIVES)[number], marker = '') {
+  return zipOf({
+    'index.html': `<!doctype html><html><head><meta charset="utf-8">
+<meta name="ad.size" content="width=${width},height=${height}"><script src="mraid.js"></script>
+<style>body{margin:0}#ad{width:${width}px;height:${height}px;display:grid;place-items:center;text-align:center;
+color:#fff;font:700 ${height < 100 ? 16 : 30}px/1.2 sans-serif;background:linear-gradient(135deg,${colors[0]},${colors[1]})}</style>
+</head><body><div id="ad">${text}</div><!-- ${marker} --></body></html>`,
+  })
+}
 
 const FLAWED = zipOf({
   'index.html':
     '<script src="mraid.js"></script><script src="http://cdn.example-ad-server.com/campaigns/2026/spring-sale/creative-assets/final-approved/v3/main-bundle.min.js"></script>',
 })
+
+/** Until every listed package's thumbnail is the rendered creative (the list asks again by itself). */
+async function waitForThumbnails(page: Page) {
+  await expect
+    .poll(
+      () =>
+        page
+          .locator('tbody td.thumb img')
+          .evaluateAll((imgs) =>
+            imgs.every(
+              (img) =>
+                (img as HTMLImageElement).src.includes('rendered=1') && (img as HTMLImageElement).complete,
+            ),
+          ),
+      { timeout: 90_000 },
+    )
+    .toBe(true)
+}
 
 /** The screen as it is now, at each width (the page keeps its state while it is resized). */
 async function shoot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
@@ -45,25 +76,34 @@ test('the main screens at both widths', async ({ page }) => {
   await expect(page.locator('.empty-hint')).toBeVisible()
   await shoot(page, 'main-empty')
 
-  for (const name of NAMES) {
-    await choose(page, name, validPackage(name))
-    await expect(row(page, name)).toHaveCount(1)
+  for (const ad of CREATIVES) {
+    await choose(page, ad.name, creative(ad))
+    await expect(row(page, ad.name)).toHaveCount(1)
   }
+  await waitForThumbnails(page)
   // An upload caught while it runs: its PUT held back for a moment.
   await page.route('**/ads-preview/files/upload**', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 4000))
     await route.continue()
   })
-  await choose(page, NAMES[2]!, validPackage('again'))
+  await choose(page, CREATIVES[2]!.name, creative(CREATIVES[2]!, 'again'))
   await page.getByRole('button', { name: 'Keep both' }).click()
   await expect(page.locator('.status-text')).toHaveText('Uploading file...')
   await shoot(page, 'upload-running')
   await expect(page.getByTestId('upload-success')).toBeVisible()
   await page.unroute('**/ads-preview/files/upload**')
+  await waitForThumbnails(page)
   await page.mouse.click(1, 1)
   await shoot(page, 'main-list', { fullPage: true })
 
-  await choose(page, NAMES[0]!, validPackage('conflict'))
+  await page.getByLabel('Search').fill('summer')
+  await expect(page.locator('tbody tr')).toHaveCount(1)
+  await shoot(page, 'main-search')
+  await page.getByRole('button', { name: /^Preview summer/ }).focus()
+  await page.getByLabel('Search').fill('')
+  await expect(page.locator('tbody tr')).toHaveCount(CREATIVES.length + 1)
+
+  await choose(page, CREATIVES[0]!.name, creative(CREATIVES[0]!, 'conflict'))
   await expect(page.getByText('Filename already exists:')).toBeVisible()
   await shoot(page, 'upload-conflict')
   await page.keyboard.press('Escape')
@@ -83,7 +123,11 @@ test('the main screens at both widths', async ({ page }) => {
   await first.getByRole('button', { name: /^Delete/ }).click()
   await expect(page.getByRole('alertdialog')).toBeVisible()
   await shoot(page, 'delete-confirm')
-  await page.keyboard.press('Escape')
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click()
+  await expect(page.getByTestId('undo-toast')).toBeVisible()
+  await shoot(page, 'delete-undo')
+  await page.getByTestId('undo-toast').getByRole('button', { name: 'Undo' }).click()
+  await expect(page.locator('.toast-region')).toContainText('Restored')
 
   const uuid = await first.getAttribute('data-uuid')
   await page.goto(`workbench/${uuid}`)
