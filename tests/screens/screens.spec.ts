@@ -55,11 +55,18 @@ async function waitForThumbnails(page: Page) {
 }
 
 /** The screen as it is now, at each width (the page keeps its state while it is resized). */
-async function shoot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+async function shoot(page: Page, name: string, options: { fullPage?: boolean; atList?: boolean } = {}) {
+  const { atList, ...screenshot } = options
   for (const viewport of [...VIEWPORTS].reverse()) {
     await page.setViewportSize(viewport)
+    // The list's heading at the top, under the sticky header (else the drop zone fills a phone).
+    if (atList)
+      await page.locator('#packages-title').evaluate((heading) => {
+        heading.scrollIntoView({ block: 'start' })
+        window.scrollBy(0, -80)
+      })
     await page.waitForTimeout(150)
-    await page.screenshot({ path: path.join(DIR, `${name}-${viewport.width}.png`), ...options })
+    await page.screenshot({ path: path.join(DIR, `${name}-${viewport.width}.png`), ...screenshot })
   }
 }
 
@@ -98,7 +105,7 @@ test('the main screens at both widths', async ({ page }) => {
 
   await page.getByLabel('Search').fill('summer')
   await expect(page.locator('tbody tr')).toHaveCount(1)
-  await shoot(page, 'main-search')
+  await shoot(page, 'main-search', { atList: true })
   await page.getByRole('button', { name: /^Preview summer/ }).focus()
   await page.getByLabel('Search').fill('')
   await expect(page.locator('tbody tr')).toHaveCount(CREATIVES.length + 1)
@@ -125,7 +132,7 @@ test('the main screens at both widths', async ({ page }) => {
   await shoot(page, 'delete-confirm')
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click()
   await expect(page.getByTestId('undo-toast')).toBeVisible()
-  await shoot(page, 'delete-undo')
+  await shoot(page, 'delete-undo', { atList: true })
   await page.getByTestId('undo-toast').getByRole('button', { name: 'Undo' }).click()
   await expect(page.locator('.toast-region')).toContainText('Restored')
 
