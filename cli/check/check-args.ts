@@ -30,7 +30,7 @@ uploaded, validated and created there instead, and the server's verdict is repor
   --output FILE                   write the report to FILE instead; the text report still
                                   goes to standard output
   --targets LIST                  delivery targets a package must also pass, comma-separated,
-                                  or none. Default:
+                                  or none. Default: DEFAULT_TARGETS when set, else
 ${wrap(DEFAULT_TARGET_IDS.join(','), ',')}
                                   Known:
 ${wrap(TARGET_PROFILES.map((p) => p.id).join(', '), ' ')}
@@ -61,15 +61,15 @@ export function parseCheckArgs(args: string[], env: NodeJS.ProcessEnv) {
   const jobs = values.jobs === undefined ? undefined : Number(values.jobs)
   if (jobs !== undefined && !(Number.isInteger(jobs) && jobs >= 1))
     throw new UsageError('--jobs must be a whole number of 1 or more')
+  // The deployment's DEFAULT_TARGETS (the server's list badge) when it is set, as --targets is.
+  const list = values.targets ?? env.DEFAULT_TARGETS ?? DEFAULT_TARGET_IDS.join(',')
   const targets =
-    values.targets === undefined
-      ? [...DEFAULT_TARGET_IDS]
-      : values.targets === 'none'
-        ? []
-        : values.targets
-            .split(',')
-            .map((id) => id.trim())
-            .filter(Boolean)
+    list === 'none'
+      ? []
+      : list
+          .split(',')
+          .map((id) => id.trim())
+          .filter(Boolean)
   const { unknown } = findProfiles(targets)
   if (unknown.length > 0)
     throw new UsageError(

@@ -38,7 +38,10 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
  * The command in this process with its real checking processes: one unless the test asks for
  * more, since starting one takes a second or more on two cores shared with the rest of the suite.
  */
-async function check(args: string[], options: { progress?: boolean; limits?: Partial<CheckLimits> } = {}) {
+async function check(
+  args: string[],
+  options: { progress?: boolean; limits?: Partial<CheckLimits>; env?: NodeJS.ProcessEnv } = {},
+) {
   let stdout = ''
   let stderr = ''
   const jobs = args.includes('--jobs') ? [] : ['--jobs', '1']
@@ -54,6 +57,7 @@ async function check(args: string[], options: { progress?: boolean; limits?: Par
       },
       progress: options.progress ?? false,
       cwd: dir,
+      env: options.env ?? {},
     },
     ...(options.limits ? { limits: options.limits } : {}),
   })
@@ -170,6 +174,15 @@ describe('packages made in code', () => {
     const [verdict] = parseJsonReport(stdout).packages
     expect(verdict?.targets).toMatchObject([{ id: 'campaign-manager-360', ok: false }])
     expect(verdict?.targets[0]?.issues.map((i) => i.message).join()).toMatch(/MRAID_REFERENCED/)
+  })
+
+  it('takes its default targets from DEFAULT_TARGETS when it is set', async () => {
+    const playable = fixtures.find((f) => f.passesTargets)!.file
+    const { code, stdout } = await check([playable, '--format', 'json'], {
+      env: { DEFAULT_TARGETS: 'campaign-manager-360' },
+    })
+    expect(code).toBe(1)
+    expect(parseJsonReport(stdout).targets).toEqual(['campaign-manager-360'])
   })
 
   it('writes the report to --output and the text report to standard output', async () => {
