@@ -1,6 +1,7 @@
-// `ads-preview check` as a user runs it: `npx ads-preview check` in the clone, or the single
-// executable when npm test runs this file against it (E2E_BINARY), from a folder outside the
-// repository. Exit codes, the JUnit file a CI job publishes, progress lines on a terminal only.
+// `ads-preview check` as a user runs it: `npx ads-preview check` in the clone (what npx runs:
+// package.json's bin entry, with the project's Node first on PATH; not npx itself, whose nested
+// npm would run on the machine's Node and repeat its config warnings), or the single executable
+// when npm test runs this file against it (E2E_BINARY), from a folder outside the repository. Exit codes, the JUnit file a CI job publishes, progress lines on a terminal only.
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -12,6 +13,11 @@ import { CORPUS_DIR } from './env.ts'
 
 const REPO = path.resolve(import.meta.dirname, '../..')
 const binary = process.env.E2E_BINARY
+/** What `npx ads-preview` runs in a clone. */
+const BIN_ENTRY = path.join(
+  REPO,
+  JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')).bin['ads-preview'],
+)
 
 let dir: string
 test.beforeAll(() => {
@@ -25,7 +31,7 @@ test.afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
 
 /** The command line, as a user types it where it runs. */
 function commandLine(args: string[]): string[] {
-  return binary ? [binary, 'check', ...args] : ['npx', '--prefix', REPO, 'ads-preview', 'check', ...args]
+  return binary ? [binary, 'check', ...args] : [process.execPath, BIN_ENTRY, 'check', ...args]
 }
 
 function check(args: string[]) {
@@ -74,7 +80,6 @@ test('ads-preview check shows a progress line per package on a terminal', () => 
     encoding: 'utf8',
   })
   expect(run.status).toBe(1)
-  // npx may draw its own spinner on the same terminal: count the lines' counters.
   const counters = [...run.stdout.matchAll(/\[(\d+)\/30\] (PASS|FAIL) \S*fixture-\d+\.zip/g)].map((m) =>
     Number(m[1]),
   )
