@@ -4,7 +4,6 @@
 // tests and the benchmarks all start the product through here. Nothing listens and no
 // background job runs until listen(): then this process also takes jobs from the queue (the
 // storage sweep, thumbnails when it has a browser).
-import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -25,7 +24,7 @@ import { createArchiveCache } from './preview/archive-cache.ts'
 import { readMraidHost } from './preview/mraid-host-file.ts'
 import { createPreviewRoutes } from './preview/routes.ts'
 import { purgeRetainedHandler } from './retention/purge-retained.ts'
-import { createLocalDiskStore } from './storage/local/local-disk-store.ts'
+import { openBlobStore } from './storage/open-blob-store.ts'
 import { auditHandler } from './targets/audit/audit-job.ts'
 import { createThumbnailBrowser, type LoadPlaywright } from './thumbnails/browser.ts'
 import { findChromium } from './thumbnails/chromium.ts'
@@ -70,16 +69,7 @@ export async function startProduct(configured: Config, options: StartOptions = {
   fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 })
   const db = await openDatabase(config, runtime)
   const secrets = createSecretStore(db, path.join(config.dataDir, 'keys'))
-  const signingSecret = await secrets.loadOrCreate('blob-signing.key', () =>
-    randomBytes(32).toString('base64url'),
-  )
-  const blobs = createLocalDiskStore({
-    root: path.join(config.dataDir, 'blobs'),
-    secret: Buffer.from(signingSecret.trim(), 'base64url'),
-    putUrl: `${config.appUrl}/files/upload`,
-  })
-  // This process is the only writer of its disk, so at start every temp file is a crash's leftover.
-  await blobs.removeStaleTemporaryFiles(0)
+  const blobs = await openBlobStore(config, secrets)
   const identity = await createIdentity(config, { db, secrets }, options.externalIssuer)
   const jobs = createJobQueue(db)
   const archives = createArchiveCache(blobs)

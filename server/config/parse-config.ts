@@ -9,6 +9,7 @@ import { httpConfig } from '../http/config.ts'
 import { adminConfig } from '../idp/config.ts'
 import { logConfig } from '../log/config.ts'
 import { retentionConfig } from '../retention/config.ts'
+import { s3Config } from '../storage/s3/config.ts'
 import { targetsConfig } from '../targets/config.ts'
 import { thumbnailsConfig } from '../thumbnails/config.ts'
 import { uploadsConfig } from '../uploads/config.ts'
@@ -25,6 +26,7 @@ const AREAS = {
   retention: retentionConfig,
   log: logConfig,
   targets: targetsConfig,
+  s3: s3Config,
 } as const
 
 type Areas = typeof AREAS

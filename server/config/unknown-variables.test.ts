@@ -21,7 +21,7 @@ describe('unknownVariables', () => {
           AUTH_ISSUR: 'x',
           CHROMIUM_PAHT: 'x',
           AUTH_TENANT: 'x',
-          S3_BUCKET: 'x',
+          S3_STORAGE_CLASS: 'x',
           HSOT: 'x',
         },
         KNOWN,
@@ -33,7 +33,7 @@ describe('unknownVariables', () => {
       { name: 'DATADIR', meant: 'DATA_DIR' },
       { name: 'HSOT', meant: 'HOST' },
       { name: 'PUBLIC_ULR', meant: 'PUBLIC_URL' },
-      { name: 'S3_BUCKET' },
+      { name: 'S3_STORAGE_CLASS' },
       { name: 'port', meant: 'PORT' },
     ])
   })
@@ -54,7 +54,7 @@ it('the started product warns about each at start', async () => {
       LOG_FORMAT: 'text',
       PUBLIC_ULR: 'http://ads.intranet',
       AUTH_ISSUR: 'https://x',
-      S3_BUCKET: 'b',
+      S3_STORAGE_CLASS: 'b',
     },
   })
   try {
@@ -64,7 +64,7 @@ it('the started product warns about each at start', async () => {
       'PUBLIC_ULR is not a variable Ads Preview reads (did you mean PUBLIC_URL?): it is ignored',
     )
     expect(output).toContain('AUTH_ISSUR is not a variable Ads Preview reads (did you mean AUTH_ISSUER?)')
-    expect(output).toContain('S3_BUCKET is not a variable Ads Preview reads: it is ignored')
+    expect(output).toContain('S3_STORAGE_CLASS is not a variable Ads Preview reads: it is ignored')
   } finally {
     await product.stop()
     product.killAll()

@@ -1,5 +1,5 @@
-// Where package zips and thumbnails live. The local disk today; an S3-compatible store
-// implements the same interface (its presigned PUT is exactly the spec's `signedRequest`).
+// Where package zips and thumbnails live: the local disk (local/) by default, an S3-compatible
+// bucket (s3/) when S3_BUCKET is set, whose presigned PUT is exactly the spec's `signedRequest`.
 //
 // The driver owns its whole upload path: it signs the URL and receives the body (the local
 // store with its own PUT route, object storage by itself). What an upload URL can write is
@@ -26,7 +26,7 @@ export interface StoredBlob {
 
 export interface BlobStore {
   /** An absolute URL the browser PUTs the file to, with no bearer header. */
-  signUploadUrl(request: SignedPutRequest): string
+  signUploadUrl(request: SignedPutRequest): Promise<string>
   /** Where those URLs point (its origin goes into the app's Content-Security-Policy). */
   readonly uploadUrl: string
   /** Routes the driver serves itself under `${BASE_PATH}/files/upload` (the local store's PUT). */

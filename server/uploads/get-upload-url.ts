@@ -50,7 +50,7 @@ export const getUploadUrl = defineAction(
       },
       { lock: `uploads-of:${createdBy}` },
     )
-    const signedRequest = ctx.blobs.signUploadUrl({
+    const signedRequest = await ctx.blobs.signUploadUrl({
       key,
       contentType: input.contentType,
       maxBytes: config.uploads.maxPackageBytes,

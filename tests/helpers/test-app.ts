@@ -86,7 +86,8 @@ export async function uploadPackage(t: TestApp, filename: string, zip: Uint8Arra
   })
   if (urlResponse.status !== 200) return { step: 'url' as const, response: urlResponse }
   const { signedRequest, uuid } = (await urlResponse.json()) as { signedRequest: string; uuid: string }
-  const put = await t.app.request(t.pathOf(signedRequest), {
+  // The local store's URL is the app's own; an S3 bucket's is another server.
+  const put = await (signedRequest.startsWith(PUBLIC_URL) ? t.app.request : fetch)(t.pathOf(signedRequest), {
     method: 'PUT',
     body: zip as Uint8Array<ArrayBuffer>,
     headers: { 'Content-Type': 'application/zip', 'Content-Length': String(zip.byteLength) },

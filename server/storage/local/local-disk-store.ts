@@ -48,7 +48,7 @@ export function createLocalDiskStore(options: LocalDiskStoreOptions): BlobStore 
 
   return {
     uploadUrl: options.putUrl,
-    signUploadUrl({ key, contentType, maxBytes, expiresInSeconds }) {
+    async signUploadUrl({ key, contentType, maxBytes, expiresInSeconds }) {
       fileOf(key)
       const expires = Math.floor(now() / 1000) + expiresInSeconds
       return `${options.putUrl}?${signPutQuery(options.secret, { key, contentType, maxBytes, expires })}`
