@@ -12,7 +12,7 @@ const DATABASE_TESTS = [
   'tests/api/**/*.test.ts',
 ]
 const UNIT_TESTS = [
-  '{cli,client,mraid-host,shared,tests/unit,tests/faults,tests/upgrade,tests/ops}/**/*.test.{ts,tsx}',
+  '{cli,client,mraid-host,shared,tests/unit,tests/faults,tests/upgrade,tests/ops,tests/cluster}/**/*.test.{ts,tsx}',
   'server/**/*.test.ts',
   // The single executable's checks need one: scripts/test-binary.mjs builds it and names it.
   ...(process.env.TEST_BINARY ? ['tests/binary/**/*.test.ts'] : []),

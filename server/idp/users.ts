@@ -45,11 +45,20 @@ function requireStrongEnough(password: string): void {
 export type MemberRole = 'admin' | 'member'
 
 export async function addUser(db: Database, email: string, password: string, role: MemberRole = 'member') {
+  const added = await addUserUnlessTaken(db, email, password, role)
+  if (!added) throw new Error(`A user with the email ${normalizeEmail(email)} already exists.`)
+  return added
+}
+
+/**
+ * Adds the user unless the email is taken (answers undefined then), deciding and inserting under
+ * one lock: processes that start together on one database add the first user once.
+ */
+async function addUserUnlessTaken(db: Database, email: string, password: string, role: MemberRole) {
   requireStrongEnough(password)
   const normalized = normalizeEmail(email)
   if (!EMAIL_PATTERN.test(normalized)) throw new Error(`Not an email address: ${email}`)
-  if (await findUserByEmail(db, normalized))
-    throw new Error(`A user with the email ${normalized} already exists.`)
+  if (await findUserByEmail(db, normalized)) return undefined
   const now = Date.now()
   const user = {
     id: randomUUID(),
@@ -60,8 +69,17 @@ export async function addUser(db: Database, email: string, password: string, rol
     createdAt: now,
     updatedAt: now,
   }
-  await db.write((tx) => tx.insert(db.tables.users).values(user))
-  return { id: user.id, email: user.email, role }
+  const { users } = db.tables
+  const inserted = await db.write(
+    async (tx) => {
+      const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, normalized))
+      if (taken) return false
+      await tx.insert(users).values(user)
+      return true
+    },
+    { lock: `user:${normalized}` },
+  )
+  return inserted ? { id: user.id, email: user.email, role } : undefined
 }
 
 export async function setPassword(db: Database, email: string, password: string): Promise<void> {
@@ -94,7 +112,7 @@ export async function removeUser(db: Database, email: string): Promise<{ id: str
  * First start with no users: create the admin from ADMIN_EMAIL / ADMIN_PASSWORD, or with a
  * generated password. Answers what to tell the person (the password only when generated). A
  * data folder from before members had roles gets its admin too: ADMIN_EMAIL's user, else the
- * oldest member.
+ * oldest member. Processes that start together on one database add the user once.
  */
 export async function ensureFirstUser(
   db: Database,
@@ -103,9 +121,7 @@ export async function ensureFirstUser(
   const { users } = db.tables
   const [row] = await db.orm.select({ n: count() }).from(users)
   if ((row?.n ?? 0) > 0) {
-    if (admin.email && admin.password && !(await findUserByEmail(db, admin.email))) {
-      await addUser(db, admin.email, admin.password, 'admin')
-    }
+    if (admin.email && admin.password) await addUserUnlessTaken(db, admin.email, admin.password, 'admin')
     const [anAdmin] = await db.orm
       .select({ id: users.id })
       .from(users)
@@ -116,7 +132,8 @@ export async function ensureFirstUser(
   }
   const email = admin.email ?? 'admin@localhost'
   const password = admin.password ?? generatePassword()
-  await addUser(db, email, password, 'admin')
+  // Another process starting on the same database may have added it first: then it tells.
+  if (!(await addUserUnlessTaken(db, email, password, 'admin'))) return undefined
   return { email, generatedPassword: admin.password ? undefined : password }
 }
 

@@ -3,25 +3,16 @@
 // reads; the site passes `nginx -t` and, run by nginx on a test certificate in front of the real
 // server, serves it: health, an https issuer (the forwarded headers are trusted), the request id
 // passed through, and an upload larger than nginx's default body limit.
-import { execFileSync, spawn, spawnSync } from 'node:child_process'
+import { execFileSync, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import https from 'node:https'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { configVariableNames } from '../../server/config/parse-config.ts'
+import { nginxTest, startNginx } from '../helpers/nginx.ts'
 import { freePort, type ProductProcess, startProduct } from '../helpers/product-process.ts'
-
-const README = fs.readFileSync(path.resolve(import.meta.dirname, '../../README.md'), 'utf8')
-const has = (command: string) => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0
-
-/** The body of the README's fence marked `file=<name>`. */
-function readmeFile(name: string): string {
-  const fence = new RegExp(`\`\`\`\\w+ file=${name.replaceAll('/', '\\/')}\\n([\\s\\S]*?)\`\`\``)
-  const found = fence.exec(README)
-  if (!found) throw new Error(`README has no fence marked file=${name}`)
-  return found[1]!
-}
+import { has, readmeFile } from '../helpers/readme-files.ts'
 
 const SIGN_IN = `import { implicitAccessToken } from '${path.resolve(import.meta.dirname, '../helpers/oidc-http.ts')}'
 process.stdout.write(await implicitAccessToken(process.argv[1], 'ops@example.com', 'ops-password-1'))`
@@ -56,7 +47,7 @@ describe.skipIf(!has('nginx') || !has('openssl'))(
   'the nginx site, run by nginx in front of the server',
   () => {
     let product: ProductProcess
-    let nginxPid = 0
+    let nginx: Awaited<ReturnType<typeof startNginx>> | undefined
     let origin = ''
     const prefix = path.join(dir, 'nginx')
 
@@ -98,7 +89,7 @@ describe.skipIf(!has('nginx') || !has('openssl'))(
           CHROMIUM_PATH: '/nonexistent',
         },
       })
-      fs.mkdirSync(path.join(prefix, 'logs'), { recursive: true })
+      fs.mkdirSync(prefix, { recursive: true })
       execFileSync(
         'openssl',
         [
@@ -127,39 +118,20 @@ describe.skipIf(!has('nginx') || !has('openssl'))(
         .replace('listen 80;', `listen 127.0.0.1:${httpPort};`)
         .replace('http://127.0.0.1:3000', `http://127.0.0.1:${product.port}`)
       expect(site).not.toMatch(/ads\.example\.com|letsencrypt|:3000;/)
-      fs.writeFileSync(path.join(prefix, 'site.conf'), site)
-      // The machine's nginx.conf is not ours to touch: a minimal one of our own includes the site.
-      fs.writeFileSync(
-        path.join(prefix, 'nginx.conf'),
-        `pid ${prefix}/nginx.pid;\nerror_log ${prefix}/logs/error.log;\nuser root;\nevents {}\nhttp {\n  access_log off;\n  client_body_temp_path ${prefix}/body;\n  proxy_temp_path ${prefix}/proxy;\n  include ${prefix}/site.conf;\n}\n`,
+      nginx = await startNginx(
+        prefix,
+        site,
+        async () => (await request(`${origin}/ads-preview/health`)).status === 200,
       )
-      const nginx = spawn(
-        'nginx',
-        ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-g', 'daemon off;'],
-        {
-          stdio: 'ignore',
-        },
-      )
-      nginxPid = nginx.pid!
-      for (let waited = 0; waited < 10_000; waited += 100) {
-        const status = await request(`${origin}/ads-preview/health`).then(
-          (r) => r.status,
-          () => 0,
-        )
-        if (status === 200) break
-        await new Promise((resolve) => setTimeout(resolve, 100))
-      }
     }, 60_000)
 
     afterAll(async () => {
-      if (nginxPid) process.kill(nginxPid, 'SIGQUIT')
+      nginx?.stop()
       await product?.stop()
     })
 
     it('passes nginx -t', () => {
-      const test = spawnSync('nginx', ['-t', '-p', prefix, '-c', path.join(prefix, 'nginx.conf')], {
-        encoding: 'utf8',
-      })
+      const test = nginxTest(prefix)
       expect(test.stderr).toContain('test is successful')
       expect(test.status).toBe(0)
     })

@@ -1,0 +1,261 @@
+// Any number of stateless app processes (issue #14): PostgreSQL, an S3-compatible server
+// (s3rver, signatures checked), three app processes started together on one DATABASE_URL and
+// bucket, and nginx round-robin in front with the README's site and upstream (no sticky
+// sessions). Whatever one process did, the others see: the sign-in's steps land on different
+// processes, an upload URL from B is validated on C and created on A, 20 keep-both uploads of
+// one name spread over the three get versions 1 to 20, and failed sign-ins count together.
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
+import { strToU8, zipSync } from 'fflate'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { VALID_INDEX_HTML, validPackage } from '../fixtures/packages.ts'
+import { nginxTest, startNginx } from '../helpers/nginx.ts'
+import { authorizeUrl, CookieClient, implicitAccessToken } from '../helpers/oidc-http.ts'
+import { freePort, type ProductProcess, startProduct } from '../helpers/product-process.ts'
+import { has, readmeFile } from '../helpers/readme-files.ts'
+import { type S3TestServer, startS3Server } from '../helpers/s3-server.ts'
+import { type Cluster, findPostgresBin, startCluster } from '../postgres/cluster.ts'
+
+const bin = findPostgresBin()
+
+/**
+ * A request on a connection of its own. fetch keeps connections to each process alive and
+ * reuses them; on this loaded machine one can pass the server's 5 s keep-alive before its reuse
+ * ("other side closed"), which is the client's race, not the cluster's.
+ */
+function freshRequest(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string },
+) {
+  return new Promise<Response>((resolve, reject) => {
+    const sent = http.request(
+      url,
+      { method: init.method ?? 'GET', headers: init.headers, agent: false },
+      (answer) => {
+        const chunks: Buffer[] = []
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk))
+        answer.on('error', reject)
+        answer.on('end', () =>
+          resolve(new Response(Buffer.concat(chunks), { status: answer.statusCode ?? 0 })),
+        )
+      },
+    )
+    sent.on('error', reject)
+    sent.end(init.body)
+  })
+}
+const EMAIL = 'cluster@example.com'
+const PASSWORD = 'cluster-password-1'
+
+describe.skipIf(!bin || !has('nginx'))('three app processes behind nginx, on PostgreSQL and S3', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ads-preview-cluster-'))
+  let pg: Cluster
+  let s3: S3TestServer
+  let nodes: ProductProcess[] = []
+  let nginx: Awaited<ReturnType<typeof startNginx>> | undefined
+  let origin = ''
+  let token = ''
+
+  const api = (
+    node: ProductProcess,
+    route: string,
+    init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  ) =>
+    freshRequest(`${node.base}/api/${route}`, {
+      ...init,
+      headers: { Authorization: `Bearer ${token}`, ...init.headers },
+    })
+
+  /** An upload URL from `node`, and the package PUT to the bucket through it. */
+  async function putThrough(node: ProductProcess, filename: string, zip: Uint8Array, policy = 'keep') {
+    const query = new URLSearchParams({ filename, contentType: 'application/zip', policy })
+    const answer = (await (await api(node, `upload/get-package-upload-url?${query}`)).json()) as {
+      uuid: string
+      signedRequest: string
+    }
+    const put = await fetch(answer.signedRequest, {
+      method: 'PUT',
+      body: zip as Uint8Array<ArrayBuffer>,
+      headers: { 'Content-Type': 'application/zip' },
+    })
+    expect(put.status).toBe(200)
+    return answer.uuid
+  }
+
+  const validateOn = (node: ProductProcess, uuid: string) =>
+    api(node, `upload/validate-package-upload/${uuid}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"requireMraid":true}',
+    })
+
+  /** URL from one process, PUT to the bucket, validate on the next, create on the one after. */
+  async function upload(filename: string, zip: Uint8Array, [a, b, c]: ProductProcess[]) {
+    const uuid = await putThrough(a!, filename, zip)
+    expect((await validateOn(b!, uuid)).status).toBe(200)
+    const created = await api(c!, `packages/${uuid}`, { method: 'POST' })
+    expect(created.status).toBe(201)
+    return (
+      (await created.json()) as {
+        package: { uuid: string; filename_version: number; package_url: string; index_url: string }
+      }
+    ).package
+  }
+
+  beforeAll(async () => {
+    pg = await startCluster(bin!)
+    const nginxPort = await freePort()
+    origin = `http://localhost:${nginxPort}`
+    s3 = await startS3Server({ corsOrigin: origin })
+    // Started together: the migrations run once under their lock, the first user is made once.
+    nodes = await Promise.all(
+      ['a', 'b', 'c'].map((name) =>
+        startProduct({
+          timeoutMs: 90_000,
+          env: {
+            DATA_DIR: path.join(dir, name),
+            DATABASE_URL: pg.url,
+            ...s3.env,
+            PUBLIC_URL: origin,
+            ADMIN_EMAIL: EMAIL,
+            ADMIN_PASSWORD: PASSWORD,
+            TRUSTED_PROXIES: '127.0.0.1',
+            CHROMIUM_PATH: '/nonexistent',
+            LOG_REQUESTS: '1',
+            LOG_FORMAT: 'json',
+          },
+        }),
+      ),
+    )
+    const upstream = readmeFile('/etc/nginx/conf.d/ads-preview-nodes.conf').replace(
+      /(\s*server 10\.0\.0\.\d+:3000 [^;]*;)+/,
+      nodes.map((node) => `\n    server 127.0.0.1:${node.port} max_fails=2 fail_timeout=10s;`).join(''),
+    )
+    // The README's site, on plain http here (the TLS lines are the single-machine test's).
+    const site = readmeFile('/etc/nginx/sites-available/ads-preview')
+      .replace(/listen 443 ssl[^;]*;/, `listen 127.0.0.1:${nginxPort};`)
+      .replace(/\s*ssl_certificate[^;]*;/g, '')
+      .replace(/server \{\s*listen 80;[\s\S]*?\n\}\n?$/, '')
+      .replace(/\s*proxy_pass http:\/\/127\.0\.0\.1:3000;/, `\n${readmeFile('ads-preview-nodes-location')}`)
+    expect(upstream).not.toMatch(/10\.0\.0/)
+    expect(site).toContain('proxy_pass http://ads_preview;')
+    nginx = await startNginx(
+      path.join(dir, 'nginx'),
+      `${upstream}\n${site}`,
+      async () => (await fetch(`${origin}/ads-preview/health`)).status === 200,
+    )
+    expect(nginxTest(path.join(dir, 'nginx')).status).toBe(0)
+  }, 180_000)
+
+  afterAll(async () => {
+    nginx?.stop()
+    await Promise.all(nodes.map((node) => node.stop()))
+    for (const node of nodes) node.killAll()
+    await s3?.close()
+    pg?.stop()
+    fs.rmSync(dir, { recursive: true, force: true })
+  })
+
+  const servedOn = (node: ProductProcess, pathPart: string) =>
+    node
+      .output()
+      .split('\n')
+      .filter((line) => line.includes(pathPart) && line.includes('"status"')).length
+
+  it('signs in through nginx with each step on another process, and every process takes the token', async () => {
+    token = await implicitAccessToken(`${origin}/ads-preview`, EMAIL, PASSWORD)
+    // The sign-in's requests (authorize, login page, form post, resume) went round the three.
+    expect(nodes.map((node) => servedOn(node, '/ads-preview/oidc/'))).not.toContain(0)
+    for (const node of nodes) expect((await api(node, 'packages')).status).toBe(200)
+  }, 60_000)
+
+  it('upload URL from B, validate on C, create on A; listed, previewed and downloaded through every process', async () => {
+    const [a, b, c] = nodes as [ProductProcess, ProductProcess, ProductProcess]
+    const zip = validPackage('cluster')
+    const created = await upload('cluster.zip', zip, [b, c, a])
+    const listed = (await (await api(a, 'packages')).json()) as { packages: { uuid: string }[] }
+    expect(listed.packages.map((p) => p.uuid)).toContain(created.uuid)
+    for (const node of [...nodes, undefined]) {
+      const base = node ? node.base.replace('/ads-preview', '') : origin
+      const download = await fetch(created.package_url.replace(origin, base))
+      expect(Buffer.from(await download.arrayBuffer()).equals(Buffer.from(zip))).toBe(true)
+      const preview = await fetch(`${created.index_url.replace(origin, base)}?raw=1`)
+      expect(await preview.text()).toBe(VALID_INDEX_HTML)
+    }
+  }, 60_000)
+
+  it('20 keep-both uploads of one name spread over the three get versions 1 to 20', async () => {
+    const versions = await Promise.all(
+      Array.from({ length: 20 }, async (_, i) => {
+        const spread = [0, 1, 2].map((k) => nodes[(i + k) % 3]!)
+        return (await upload('same.zip', validPackage(`v${i}`), spread)).filename_version
+      }),
+    )
+    expect(versions.sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1))
+    expect(s3.keys('packages/')).toHaveLength(21)
+  }, 120_000)
+
+  it('failed sign-ins on different processes count together', async () => {
+    const browser = new CookieClient(origin)
+    const form = await browser.loginForm(
+      authorizeUrl(`${origin}/ads-preview`, { response_type: 'token id_token' }),
+    )
+    const statuses: number[] = []
+    for (let i = 0; i < 6; i++) {
+      // The same form posted to each process in turn, as nginx would spread it.
+      const action = form.action.replace(origin, `http://localhost:${nodes[i % 3]!.port}`)
+      const answer = await browser.request(action, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          email: 'nobody@example.com',
+          password: 'wrong',
+          csrf: form.csrf,
+        }).toString(),
+      })
+      statuses.push(answer.status)
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429])
+  }, 60_000)
+
+  it('a process killed (SIGKILL) after handing out an upload URL and again during a validation loses nothing: the retry through nginx succeeds once', async () => {
+    const [a, b, c] = nodes as [ProductProcess, ProductProcess, ProductProcess]
+    const through = { base: `${origin}/ads-preview` } as ProductProcess
+    // 30 MB stored, so the validation is still hashing when its process dies.
+    const zip = zipSync({
+      'index.html': strToU8(VALID_INDEX_HTML),
+      'ad.js': strToU8('mraid.getState()'),
+      // Stored, not deflated: random bytes do not compress, and deflating 30 MB takes seconds.
+      'big.bin': [randomBytes(30 * 1024 * 1024), { level: 0 }],
+    })
+    const uuid = await putThrough(c, 'killed.zip', zip, 'none')
+    const cut = validateOn(b, uuid).then(
+      (response) => response.status,
+      () => 'cut' as const,
+    )
+    await expect
+      .poll(() => s3.requests.some((r) => r.url.endsWith(`uploads/${uuid}.zip`) && r.method === 'GET'))
+      .toBe(true)
+    b.child.kill('SIGKILL')
+    c.child.kill('SIGKILL')
+    expect(await cut).toBe('cut')
+    // The user tries again; nginx passes the calls to the process left.
+    expect((await validateOn(through, uuid)).status).toBe(200)
+    const created = await api(through, `packages/${uuid}`, { method: 'POST' })
+    expect(created.status).toBe(201)
+    const again = await api(through, `packages/${uuid}`, { method: 'POST' })
+    // Again for the same upload: the same package, not a second one.
+    expect(again.status).toBe(200)
+    const listed = (await (await api(a, 'packages')).json()) as {
+      packages: { filename: string; uuid: string }[]
+    }
+    expect(listed.packages.filter((p) => p.filename === 'killed.zip').map((p) => p.uuid)).toEqual([uuid])
+    expect(s3.keys('packages/').filter((key) => key.includes(uuid))).toEqual([`packages/${uuid}.zip`])
+    const { package: pkg } = (await created.json()) as { package: { package_url: string } }
+    const download = await fetch(pkg.package_url)
+    expect(Buffer.from(await download.arrayBuffer()).equals(Buffer.from(zip))).toBe(true)
+  }, 180_000)
+})
