@@ -12,6 +12,7 @@ import { benchInspection } from './inspection.ts'
 import { benchLargeEntry } from './large-entry.ts'
 import { benchListing } from './listing.ts'
 import { advantage, type Figure } from './measure.ts'
+import { benchObjectStorage } from './object-storage.ts'
 import { benchServing } from './serving.ts'
 
 const figures: Figure[] = [
@@ -25,6 +26,7 @@ const figures: Figure[] = [
   ...(await benchBinaryStart()),
   ...(await benchAccessPolicy()),
   ...(await benchAudit()),
+  ...(await benchObjectStorage()),
 ]
 
 const rows = figures.map((f) => {
