@@ -34,39 +34,46 @@ export function readmeCorsRule(origin: string): string {
 export async function startS3Server(options: { corsOrigin?: string; bucket?: string } = {}) {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'ads-preview-s3-'))
   const bucket = options.bucket ?? S3_TEST_BUCKET
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory,
-    vhostBuckets: false,
-    configureBuckets: [{ name: bucket, configs: [readmeCorsRule(options.corsOrigin ?? 'http://localhost')] }],
-  })
   const requests: RecordedS3Request[] = []
-  // First in s3rver's (Koa) middleware: record, then refuse a bad signature as S3 would.
-  server.middleware.unshift(async (ctx: KoaContext, next: () => Promise<void>) => {
-    const recorded: RecordedS3Request = { method: ctx.method, url: ctx.url }
-    if (ctx.get('range')) recorded.range = ctx.get('range')
-    if (ctx.get('origin')) recorded.origin = ctx.get('origin')
-    requests.push(recorded)
-    if (ctx.method !== 'OPTIONS') {
-      const check = checkSignatureV4(
-        { method: ctx.method, url: ctx.url, headers: ctx.headers },
-        { [S3_ACCESS_KEY_ID]: S3_SECRET_ACCESS_KEY },
-      )
-      if (!check.ok) {
-        recorded.status = 403
-        ctx.status = 403
-        ctx.set('Access-Control-Allow-Origin', ctx.get('origin') || '*')
-        ctx.type = 'application/xml'
-        ctx.body = `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${check.code}</Code><Message>${check.message}</Message></Error>`
-        return
+  /** s3rver on `port` (0: a free one) over the same folder, so a restart keeps the objects. */
+  async function launch(port: number) {
+    const server = new S3rver({
+      address: '127.0.0.1',
+      port,
+      silent: true,
+      directory,
+      vhostBuckets: false,
+      configureBuckets: [
+        { name: bucket, configs: [readmeCorsRule(options.corsOrigin ?? 'http://localhost')] },
+      ],
+    })
+    // First in s3rver's (Koa) middleware: record, then refuse a bad signature as S3 would.
+    server.middleware.unshift(async (ctx: KoaContext, next: () => Promise<void>) => {
+      const recorded: RecordedS3Request = { method: ctx.method, url: ctx.url }
+      if (ctx.get('range')) recorded.range = ctx.get('range')
+      if (ctx.get('origin')) recorded.origin = ctx.get('origin')
+      requests.push(recorded)
+      if (ctx.method !== 'OPTIONS') {
+        const check = checkSignatureV4(
+          { method: ctx.method, url: ctx.url, headers: ctx.headers },
+          { [S3_ACCESS_KEY_ID]: S3_SECRET_ACCESS_KEY },
+        )
+        if (!check.ok) {
+          recorded.status = 403
+          ctx.status = 403
+          ctx.set('Access-Control-Allow-Origin', ctx.get('origin') || '*')
+          ctx.type = 'application/xml'
+          ctx.body = `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${check.code}</Code><Message>${check.message}</Message></Error>`
+          return
+        }
       }
-    }
-    await next()
-    recorded.status = ctx.status
-  })
-  await server.run()
+      await next()
+      recorded.status = ctx.status
+    })
+    await server.run()
+    return server
+  }
+  let server = await launch(0)
   const port = (server.httpServer.address() as AddressInfo).port
   const endpoint = `http://127.0.0.1:${port}`
   return {
@@ -112,8 +119,15 @@ export async function startS3Server(options: { corsOrigin?: string; bucket?: str
       if (fs.existsSync(root)) walk(root, '')
       return found.filter((key) => key.startsWith(prefix)).sort()
     },
-    async close() {
+    /** Stops answering (the port refuses connections) until `start`. */
+    async stop() {
       await server.close()
+    },
+    async start() {
+      server = await launch(port)
+    },
+    async close() {
+      if (server.httpServer.listening) await server.close()
       fs.rmSync(directory, { recursive: true, force: true })
     },
   }

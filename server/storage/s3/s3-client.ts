@@ -2,6 +2,7 @@
 // fetch and WebCrypto; see s3-store.ts for why not the AWS SDK). Object URLs are path-style
 // (`endpoint/bucket/key`) or virtual-hosted (`bucket.endpoint-host/key`) as configured.
 import { AwsClient } from 'aws4fetch'
+import { AppError } from '../../errors.ts'
 import type { S3Settings } from './config.ts'
 
 /** Calls that move no body give up after this long (a dead endpoint must not hang /ready). */
@@ -48,13 +49,19 @@ export function createS3Client(settings: S3Settings) {
   }
 
   async function call(method: string, key: string, init: S3CallInit = {}): Promise<Response> {
-    const response = await aws.fetch(urlOf(key, init.query), {
-      method,
-      headers: init.headers ?? {},
-      ...(init.body ? { body: init.body } : {}),
-      ...(init.streamed ? {} : { signal: AbortSignal.timeout(CALL_TIMEOUT_MS) }),
-    })
+    const response = await aws
+      .fetch(urlOf(key, init.query), {
+        method,
+        headers: init.headers ?? {},
+        ...(init.body ? { body: init.body } : {}),
+        ...(init.streamed ? {} : { signal: AbortSignal.timeout(CALL_TIMEOUT_MS) }),
+      })
+      .catch((error: unknown) => {
+        throw storageUnavailable(error)
+      })
     if (response.ok || init.allow?.includes(response.status)) return response
+    // Still failing after aws4fetch's retries: the service is down, not the request wrong.
+    if (response.status >= 500) throw storageUnavailable(await s3Error(method, key, response))
     throw await s3Error(method, key, response)
   }
 
@@ -72,6 +79,15 @@ export function createS3Client(settings: S3Settings) {
 }
 
 export type S3Client = ReturnType<typeof createS3Client>
+
+/** Storage that does not answer (refused, timed out, 5xx): the user can try again, nothing is lost. */
+const storageUnavailable = (cause: unknown) =>
+  new AppError(
+    'SERVICE_UNAVAILABLE',
+    'The file storage cannot be reached: try again in a moment.',
+    {},
+    { cause },
+  )
 
 async function s3Error(method: string, key: string, response: Response): Promise<S3Error> {
   const text = method === 'HEAD' ? '' : await response.text().catch(() => '')

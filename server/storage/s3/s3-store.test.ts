@@ -190,4 +190,34 @@ describe('with S3_BUCKET set', () => {
       await wrongKey.cleanup()
     }
   })
+
+  it('storage that cannot be reached: /ready and the upload say so (503), nothing is lost, the retry succeeds', async () => {
+    const down = await startS3Server()
+    const app = await createTestApp(down.env)
+    try {
+      const { signedRequest, uuid } = await uploadUrl(app, 'while-down.zip')
+      expect((await putZip(signedRequest, validPackage('down'))).status).toBe(200)
+      await down.stop()
+      const refused = await validate(app, uuid)
+      expect(refused.status).toBe(503)
+      expect(await refused.json()).toEqual({
+        message: 'The file storage cannot be reached: try again in a moment.',
+      })
+      const ready = await app.app.request('/ads-preview/ready')
+      expect(ready.status).toBe(503)
+      expect(((await ready.json()) as { checks: { storage: string } }).checks.storage).toBe(
+        'SERVICE_UNAVAILABLE: The file storage cannot be reached',
+      )
+      await down.start()
+      expect((await validate(app, uuid)).status).toBe(200)
+      const created = await app.app.request(`/ads-preview/api/packages/${uuid}`, {
+        method: 'POST',
+        headers: app.auth,
+      })
+      expect(created.status).toBe(201)
+    } finally {
+      await app.cleanup()
+      await down.close()
+    }
+  }, 60_000)
 })
