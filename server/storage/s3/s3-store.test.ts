@@ -2,6 +2,8 @@
 // by tests/helpers/sigv4-check.ts): the product with S3_* set takes a package through a
 // presigned PUT, validates it by ranged GETs, serves it from the bucket and deletes it there.
 import { createHash, randomBytes } from 'node:crypto'
+import { Readable } from 'node:stream'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { VALID_INDEX_HTML, validPackage, zipOf } from '../../../tests/fixtures/packages.ts'
 import { type S3TestServer, startS3Server } from '../../../tests/helpers/s3-server.ts'
@@ -101,17 +103,30 @@ describe('with S3_BUCKET set', () => {
     expect(await entry.text()).toBe(VALID_INDEX_HTML)
     const video = await t.app.request(t.pathOf(pkg.index_url).replace(/index\.html$/, 'video.bin'))
     expect(Buffer.from(await video.arrayBuffer()).equals(asset)).toBe(true)
+    // A thumbnail as the thumbnail job stores it: written to the bucket, served from there.
+    const png = randomBytes(2000)
+    await t.services.blobs.write(`thumbnails/${uuid}.png`, Readable.from([png]), { maxBytes: 10_000 })
+    const { packages } = t.db.tables
+    await t.db.write((tx) =>
+      tx
+        .update(packages)
+        .set({ thumbnailKey: `thumbnails/${uuid}.png` })
+        .where(eq(packages.uuid, uuid)),
+    )
+    const thumbnail = await t.app.request(`/ads-preview/files/thumbnails/${uuid}`)
+    expect(thumbnail.headers.get('content-type')).toBe('image/png')
+    expect(Buffer.from(await thumbnail.arrayBuffer()).equals(png)).toBe(true)
 
     const removed = await t.app.request(`/ads-preview/api/packages/${uuid}`, {
       method: 'DELETE',
       headers: t.auth,
     })
     expect(removed.status).toBeLessThan(300)
-    // Kept for Undo (DELETE_UNDO_SECONDS), then purged from the bucket.
+    // Kept for Undo (DELETE_UNDO_SECONDS), then purged from the bucket, thumbnail too.
     expect(s3.keys('packages/')).toEqual([`packages/${uuid}.zip`])
     await expect
-      .poll(async () => (await purgeRetained(t.services, uuid)) && s3.keys('packages/'), { timeout: 10_000 })
-      .toEqual([])
+      .poll(async () => (await purgeRetained(t.services, uuid)) && s3.keys(''), { timeout: 10_000 })
+      .toEqual([`uploads/${uuid}.zip`])
   }, 60_000)
 
   it('binds the content type and the lifetime into the upload URL, signed for the region', async () => {
@@ -155,13 +170,9 @@ describe('with S3_BUCKET set', () => {
     const stray = await createTestApp(s3.env)
     try {
       // Written through the store, as a crash between two steps would leave it.
-      await stray.services.blobs.write(
-        `packages/${orphan}.zip`,
-        (await import('node:stream')).Readable.from([Buffer.from('x')]),
-        {
-          maxBytes: 10,
-        },
-      )
+      await stray.services.blobs.write(`packages/${orphan}.zip`, Readable.from([Buffer.from('x')]), {
+        maxBytes: 10,
+      })
     } finally {
       await stray.cleanup()
     }
