@@ -41,6 +41,9 @@ export async function runUpload(
   await transport.showStatus()
   try {
     dispatch({ type: 'progress', percent: 0 })
+    // A small package can finish its PUT before the browser paints: the status is shown first,
+    // like every other step of the upload.
+    await transport.showStatus()
     await transport.putFile(answer.signedRequest, file, (percent) => dispatch({ type: 'progress', percent }))
   } catch (error) {
     dispatch({ type: 'failed', status: UPLOAD_FAILURE.upload, error: transport.toApiError(error) })
