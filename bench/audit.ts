@@ -5,7 +5,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
-import { findChromium } from '../server/thumbnails/chromium.ts'
+import { findChromium } from '../server/renderer/chromium.ts'
 import type { AuditRecord } from '../shared/targets/types.ts'
 import { createTestApp, uploadPackage } from '../tests/helpers/test-app.ts'
 import { type Figure, median } from './measure.ts'

@@ -23,11 +23,11 @@ import { type JobHandler, type JobRunner, startJobRunner } from './jobs/job-runn
 import { createArchiveCache } from './preview/archive-cache.ts'
 import { readMraidHost } from './preview/mraid-host-file.ts'
 import { createPreviewRoutes } from './preview/routes.ts'
+import { createRendererBrowser, type LoadPlaywright } from './renderer/browser.ts'
+import { findChromium } from './renderer/chromium.ts'
 import { purgeRetainedHandler } from './retention/purge-retained.ts'
 import { openBlobStore } from './storage/open-blob-store.ts'
 import { auditHandler } from './targets/audit/audit-job.ts'
-import { createThumbnailBrowser, type LoadPlaywright } from './thumbnails/browser.ts'
-import { findChromium } from './thumbnails/chromium.ts'
 import { thumbnailHandler } from './thumbnails/thumbnail-job.ts'
 import { sweepHandler } from './uploads/sweep-storage.ts'
 
@@ -74,7 +74,7 @@ export async function startProduct(configured: Config, options: StartOptions = {
   const jobs = createJobQueue(db)
   const archives = createArchiveCache(blobs)
   const chromium = findChromium(config.thumbnails.chromiumPath)
-  const browser = chromium ? createThumbnailBrowser(chromium, runtime.loadPlaywright) : undefined
+  const browser = chromium ? createRendererBrowser(chromium, runtime.loadPlaywright) : undefined
   const services: Services = {
     config,
     db,
@@ -127,8 +127,14 @@ export async function startProduct(configured: Config, options: StartOptions = {
         ? (server.address() as AddressInfo).port
         : await bind(server, port, config.host)
       const handlers: JobHandler[] = [sweepHandler(services), purgeRetainedHandler(services)]
+      // The renderer asks the app itself for a package's files: no socket, whatever HOST is.
+      const sandbox = {
+        previewOrigin: config.publicUrl,
+        fetchPreview: async (request: Request) => app.fetch(request),
+      }
+      if (browser) handlers.push(thumbnailHandler(services, browser, sandbox))
+      // The runtime audit (targets) still loads previews over this process's socket.
       const localOrigin = `http://127.0.0.1:${listening}`
-      if (browser) handlers.push(thumbnailHandler(services, browser, localOrigin))
       if (browser && services.auditCreatives) {
         const audits = auditHandler(services, browser, localOrigin)
         stopAudits.push(audits.stop)

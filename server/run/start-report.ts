@@ -2,7 +2,7 @@
 // time, whether thumbnails are rendered, and what to set before a phone can scan a preview.
 import type { Config } from '../config/parse-config.ts'
 import { logger } from '../log/logger.ts'
-import { findChromium } from '../thumbnails/chromium.ts'
+import { findChromium } from '../renderer/chromium.ts'
 import { BUILD } from './build-info.ts'
 
 /** What the report needs of the started product. */

@@ -5,7 +5,7 @@ import type { TargetMatrix } from '../../shared/targets/types.ts'
 import { validPackage } from '../../tests/fixtures/packages.ts'
 import { createTestApp, uploadPackage } from '../../tests/helpers/test-app.ts'
 import { parseConfig } from '../config/parse-config.ts'
-import { findChromium } from '../thumbnails/chromium.ts'
+import { findChromium } from '../renderer/chromium.ts'
 
 describe('DEFAULT_TARGETS', () => {
   it('defaults to the targets an MRAID creative can pass', () => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { zipOf } from '../../tests/fixtures/packages.ts'
 import { pngPixels } from '../../tests/helpers/png-pixels.ts'
 import { createTestApp, type TestApp, uploadPackage } from '../../tests/helpers/test-app.ts'
-import { CHROMIUM_ARGS, findChromium } from './chromium.ts'
+import { CHROMIUM_ARGS, findChromium } from '../renderer/chromium.ts'
 import { THUMBNAIL_PIXELS } from './thumbnail-size.ts'
 
 const chromiumPath = findChromium(process.env.CHROMIUM_PATH)

@@ -1,15 +1,18 @@
 // Thumbnails are jobs on the database queue (jobs/job-queue.ts): create enqueues one per
 // package in its own commit, and whichever app process has a browser renders it (render-
 // thumbnail.ts), stores the PNG and records it on the package. A package deleted meanwhile
-// keeps no thumbnail file.
+// keeps no thumbnail file. A creative that runs past the render's budget or crashes its page
+// keeps the placeholder: it is not tried again, since it would only hold the queue once more.
 import { Readable } from 'node:stream'
 import { eq } from 'drizzle-orm'
-import { API } from '../../shared/paths.ts'
 import type { Services } from '../actions/define-action.ts'
 import type { JobSpec } from '../jobs/job-queue.ts'
 import type { JobHandler } from '../jobs/job-runner.ts'
+import { logger } from '../log/logger.ts'
+import type { RendererBrowser } from '../renderer/browser.ts'
+import type { RequestSummary } from '../renderer/request-log.ts'
+import { RenderStoppedError, type SandboxDeps } from '../renderer/sandbox.ts'
 import { blobKeys } from '../storage/blob-store.ts'
-import type { ThumbnailBrowser } from './browser.ts'
 import { renderThumbnail } from './render-thumbnail.ts'
 
 const KIND = 'thumbnail'
@@ -20,11 +23,11 @@ export function thumbnailJob(uuid: string): JobSpec {
   return { kind: KIND, key: `${KIND}:${uuid}`, payload: { uuid }, maxAttempts: 2, budgetMs: 60_000 }
 }
 
-/** Renders through `localOrigin`, where this process itself serves the previews. */
+/** Renders with the previews this process answers itself (`sandbox.fetchPreview`). */
 export function thumbnailHandler(
   services: Services,
-  browser: ThumbnailBrowser,
-  localOrigin: string,
+  browser: RendererBrowser,
+  sandbox: SandboxDeps,
 ): JobHandler {
   const { db, blobs } = services
   const { packages } = db.tables
@@ -39,12 +42,26 @@ export function thumbnailHandler(
       if (!row) return
       const size = row.width && row.height ? { width: row.width, height: row.height } : DEFAULT_AD_SIZE
       try {
-        const png = await renderThumbnail(
-          await browser.open(),
-          `${localOrigin}${API.preview(uuid)}`,
-          size,
+        const onRequests = (requests: RequestSummary) => {
+          if (requests.refusedCount === 0) return
+          const { refusedCount: refused, blockedHosts } = requests
+          logger.info(
+            { uuid, refused, blockedHosts },
+            'The creative tried to reach beyond its package: refused',
+          )
+        }
+        const png = await renderThumbnail(await browser.open(), sandbox, uuid, size, {
           signal,
-        )
+          onRequests,
+        }).catch((error: unknown) => {
+          if (!(error instanceof RenderStoppedError)) throw error
+          logger.warn(
+            { err: error, uuid, why: error.why },
+            'The creative stopped its render: it keeps the placeholder',
+          )
+          return undefined
+        })
+        if (!png) return
         const key = blobKeys.thumbnail(uuid)
         await blobs.write(key, Readable.from([png]), { maxBytes: MAX_THUMBNAIL_BYTES })
         const recorded = await db.write((tx) =>

@@ -7,7 +7,7 @@ import type { AuditRecord, TargetMatrix, VerdictBadge } from '../../../shared/ta
 import { MISBEHAVING } from '../../../tests/fixtures/audit-creatives.ts'
 import { createTestApp, type TestApp, uploadPackage } from '../../../tests/helpers/test-app.ts'
 import { openDatabase } from '../../db/open-database.ts'
-import { findChromium } from '../../thumbnails/chromium.ts'
+import { findChromium } from '../../renderer/chromium.ts'
 
 const chromiumPath = findChromium(process.env.CHROMIUM_PATH)
 let t: TestApp

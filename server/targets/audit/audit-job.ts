@@ -11,7 +11,7 @@ import type { Services } from '../../actions/define-action.ts'
 import type { JobSpec } from '../../jobs/job-queue.ts'
 import type { JobHandler } from '../../jobs/job-runner.ts'
 import { logger } from '../../log/logger.ts'
-import type { ThumbnailBrowser } from '../../thumbnails/browser.ts'
+import type { RendererBrowser } from '../../renderer/browser.ts'
 import { AUDIT_OVERHEAD_MS, runAudit } from './run-audit.ts'
 
 const KIND = 'audit'
@@ -41,7 +41,7 @@ class ShuttingDown extends Error {}
  */
 export function auditHandler(
   services: Services,
-  browser: ThumbnailBrowser,
+  browser: RendererBrowser,
   localOrigin: string,
 ): JobHandler & { stop(): void } {
   const stopping = new AbortController()

@@ -2,7 +2,7 @@
 // other request (another host, loopback, another package, a websocket) is refused before it
 // leaves the browser and counted as the creative's attempt. A stand-in with the shape the
 // hardened renderer of issue 12 will give; the audit never reaches further than this.
-import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
+import type { Browser, BrowserContext, CDPSession, Page, Route } from 'playwright-core'
 import { PROBE_SCRIPT } from './probe-script.ts'
 
 export interface AuditPage {
@@ -24,6 +24,16 @@ function hostOf(url: string): string {
   }
 }
 
+async function fulfilFromServer(route: Route): Promise<void> {
+  const request = route.request()
+  const response = await fetch(request.url(), {
+    method: request.method(),
+    headers: await request.allHeaders(),
+  })
+  const body = Buffer.from(await response.arrayBuffer())
+  await route.fulfill({ status: response.status, headers: Object.fromEntries(response.headers), body })
+}
+
 export async function openAuditPage(
   browser: Browser,
   options: { allowedPrefix: string; viewport: { width: number; height: number } },
@@ -39,7 +49,10 @@ export async function openAuditPage(
   try {
     await context.route('**/*', (route) => {
       const request = route.request()
-      if (request.url().startsWith(options.allowedPrefix)) return route.continue()
+      // Fetched here, not by the browser: the server's renderer sends nothing to a network
+      // (server/renderer/browser.ts), loopback included.
+      if (request.url().startsWith(options.allowedPrefix))
+        return fulfilFromServer(route).catch(() => route.abort().catch(() => {}))
       refuse(request.url())
       if (request.isNavigationRequest() && request.frame() === request.frame().page().mainFrame()) {
         refusedNavigations.push(request.url())

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { API } from '../../../shared/paths.ts'
 import { HANGING, MISBEHAVING, WELL_BEHAVED } from '../../../tests/fixtures/audit-creatives.ts'
 import { createTestApp, type TestApp, uploadPackage } from '../../../tests/helpers/test-app.ts'
-import { CHROMIUM_ARGS, findChromium } from '../../thumbnails/chromium.ts'
+import { CHROMIUM_ARGS, findChromium } from '../../renderer/chromium.ts'
 import { runAudit } from './run-audit.ts'
 
 const executablePath = findChromium(process.env.CHROMIUM_PATH)
