@@ -1,11 +1,13 @@
-// Bundles the server into dist/server/main.mjs. Packages stay external (node_modules is there
-// at run time); the single-executable build bundles them too.
+// Bundles the server into dist/server/main.mjs, and the inspecting process it starts to validate
+// a package into dist/server/inspecting-process.mjs beside it. Packages stay external
+// (node_modules is there at run time); the single-executable build bundles them too.
 import { build } from 'esbuild'
 
 export async function buildServer() {
   await build({
-    entryPoints: ['server/main.ts'],
-    outfile: 'dist/server/main.mjs',
+    entryPoints: { main: 'server/main.ts', 'inspecting-process': 'server/uploads/inspecting-process.ts' },
+    outdir: 'dist/server',
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',

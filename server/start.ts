@@ -9,7 +9,6 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { getRequestListener } from '@hono/node-server'
-import { inspectPackage } from '../shared/inspector/inspect.ts'
 import type { Services } from './actions/define-action.ts'
 import { createApp } from './app.ts'
 import { createIdentity, type ExternalIssuer } from './auth/identity.ts'
@@ -29,6 +28,11 @@ import { purgeRetainedHandler } from './retention/purge-retained.ts'
 import { openBlobStore } from './storage/open-blob-store.ts'
 import { auditHandler } from './targets/audit/audit-job.ts'
 import { thumbnailHandler } from './thumbnails/thumbnail-job.ts'
+import {
+  createChildInspector,
+  type SpawnInspector,
+  spawnSourceInspector,
+} from './uploads/inspect-in-child.ts'
 import { sweepHandler } from './uploads/sweep-storage.ts'
 
 /** Where the product's own files are when they are not in the source tree (the single executable). */
@@ -37,6 +41,8 @@ export interface RuntimeFiles extends DatabaseFiles {
   mraidHost?: string
   /** playwright-core, for thumbnails (the binary loads it from its unpacked files). */
   loadPlaywright?: LoadPlaywright
+  /** How an inspecting process starts (the binary starts itself). */
+  spawnInspector?: SpawnInspector
 }
 
 export interface StartOptions {
@@ -75,12 +81,16 @@ export async function startProduct(configured: Config, options: StartOptions = {
   const archives = createArchiveCache(blobs)
   const chromium = findChromium(config.thumbnails.chromiumPath)
   const browser = chromium ? createRendererBrowser(chromium, runtime.loadPlaywright) : undefined
+  const inspector = createChildInspector(
+    runtime.spawnInspector ?? spawnSourceInspector,
+    config.uploads.validationLimits,
+  )
   const services: Services = {
     config,
     db,
     blobs,
     jobs,
-    inspect: inspectPackage,
+    inspect: inspector.inspect,
     packageGone: archives.evict,
     renderThumbnails: browser !== undefined,
     auditCreatives: browser !== undefined && config.targets.auditWindowMs > 0,
@@ -151,6 +161,7 @@ export async function startProduct(configured: Config, options: StartOptions = {
       await Promise.all(runners.map((runner) => runner.stop()))
       if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()))
       await browser?.close()
+      inspector.close()
       archives.closeAll()
       await db.close()
     },

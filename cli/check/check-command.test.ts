@@ -4,10 +4,9 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { strToU8, zipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { DEFAULT_TARGET_IDS } from '../../shared/targets/profiles/index.ts'
-import { playablePackage, writeFixturePackages } from '../../tests/fixtures/check-packages.ts'
+import { playablePackage, slowPackage, writeFixturePackages } from '../../tests/fixtures/check-packages.ts'
 import { zipOf } from '../../tests/fixtures/packages.ts'
 import { parseJsonReport, parseJunit, sarifValidationErrors } from '../../tests/helpers/check-formats.ts'
 import { runCheckCommand } from './check-command.ts'
@@ -244,26 +243,10 @@ describe('exit code 2', () => {
 })
 
 describe('a hostile package meets the limits and the run goes on', () => {
-  // Three 7 MB scripts of mraid calls: seconds of inspection each. Stored, not deflated: the
-  // zip-bomb ratio rules refuse a script of one call repeated before reading it, and deflating
-  // 21 MB in JavaScript took the hook past 10 s on a loaded machine (0.1 s stored).
-  const slow = () => {
-    const script = strToU8("mraid.open('x');".repeat(450_000))
-    return zipSync(
-      {
-        'index.html': strToU8(
-          `<script src="mraid.js"></script>${[0, 1, 2].map((i) => `<script src="s${i}.js"></script>`).join('')}`,
-        ),
-        ...Object.fromEntries([0, 1, 2].map((i) => [`s${i}.js`, script])),
-      },
-      { level: 0 },
-    )
-  }
-
   beforeAll(() => {
     const hostile = path.join(dir, 'hostile')
     fs.mkdirSync(hostile, { recursive: true })
-    fs.writeFileSync(path.join(hostile, 'a-slow.zip'), slow())
+    fs.writeFileSync(path.join(hostile, 'a-slow.zip'), slowPackage())
     writeFixturePackages(path.join(hostile, 'b'), 1)
   })
 

@@ -1,5 +1,6 @@
 // The single executable's entry (Node's single executable applications): `check` (and the
-// checking processes it starts, which are this binary again), else the same command line and
+// checking processes it starts, which are this binary again), the server's inspecting processes
+// (this binary again), else the same command line and
 // server as `npm start`, with its own files unpacked under DATA_DIR/.runtime (runtime-files.ts)
 // and the users command built in (`./ads-preview users ...`).
 import { spawn } from 'node:child_process'
@@ -9,6 +10,8 @@ import { serveChecks } from '../../cli/check/worker-loop.ts'
 import { runServerCli } from '../cli.ts'
 import { runUsersCommand } from '../idp/users-command.ts'
 import { BUILD } from '../run/build-info.ts'
+import { INSPECT_WORKER_ARG, type SpawnInspector } from '../uploads/inspect-in-child.ts'
+import { serveInspection } from '../uploads/inspect-worker.ts'
 import { loadRuntimeFiles } from './runtime-files.ts'
 
 /** The argument a checking process of `check` is started with: the binary starts itself. */
@@ -24,6 +27,8 @@ if (process.argv[2] === 'check') {
   })
 } else if (process.argv[2] === CHECK_WORKER) {
   serveChecks()
+} else if (process.argv[2] === INSPECT_WORKER_ARG) {
+  serveInspection()
 } else {
   void runServerCli({
     startCommand: './ads-preview',
@@ -32,7 +37,13 @@ if (process.argv[2] === 'check') {
     runtime: (config) => {
       const { clientDir, ...files } = loadRuntimeFiles(config.dataDir, BUILD.version)
       config.clientDir = clientDir
-      return files
+      const spawnInspector: SpawnInspector = (env) =>
+        spawn(process.execPath, [INSPECT_WORKER_ARG], {
+          env,
+          serialization: 'advanced',
+          stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+        })
+      return { ...files, spawnInspector }
     },
     runUsers: (args, runtime) =>
       runUsersCommand(args, {

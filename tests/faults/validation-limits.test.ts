@@ -1,0 +1,69 @@
+// Issue #12: a package built to be expensive to inspect (seconds of CPU and hundreds of MB per
+// script) against the real server's validate. It runs in a process of its own, so the server
+// keeps answering meanwhile, and the package is refused past VALIDATION_SECONDS or
+// VALIDATION_HEAP_MB with a message that says which; the next package validates as usual.
+import { afterEach, describe, expect, it } from 'vitest'
+import { slowPackage } from '../fixtures/check-packages.ts'
+import { validPackage } from '../fixtures/packages.ts'
+import { createTestApp, type TestApp, uploadPackage } from '../helpers/test-app.ts'
+
+let t: TestApp | undefined
+afterEach(async () => {
+  await t?.cleanup()
+  t = undefined
+})
+
+/** The slowest /health answer while `work` runs, asked every 50 ms. */
+async function slowestHealthDuring<T>(
+  app: TestApp,
+  work: Promise<T>,
+): Promise<{ result: T; slowestMs: number }> {
+  let done = false
+  let slowestMs = 0
+  const probing = (async () => {
+    while (!done) {
+      const started = performance.now()
+      await app.app.request('/ads-preview/health')
+      slowestMs = Math.max(slowestMs, performance.now() - started)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+  })()
+  const result = await work.finally(() => {
+    done = true
+  })
+  await probing
+  return { result, slowestMs }
+}
+
+async function refusal(result: Awaited<ReturnType<typeof uploadPackage>>) {
+  expect(result.step).toBe('validate')
+  expect(result.response.status).toBe(422)
+  return (await result.response.json()) as { message: string; details: string[] }
+}
+
+describe('validation is bounded in time and memory', () => {
+  const slow = slowPackage()
+
+  it('VALIDATION_SECONDS: past it the package is refused, and the server answers throughout', async () => {
+    t = await createTestApp({ VALIDATION_SECONDS: '2' })
+    const app = t
+    const { result, slowestMs } = await slowestHealthDuring(app, uploadPackage(app, 'slow.zip', slow))
+    console.info(`/health answered within ${Math.round(slowestMs)} ms while the slow package was validated`)
+    expect(await refusal(result)).toEqual({
+      message: 'The package is not a valid MRAID creative',
+      details: ['Checking this package took longer than 2 s: it was refused.'],
+    })
+    // The old code inspected on the event loop: /health waited seconds. Generous for a loaded machine.
+    expect(slowestMs).toBeLessThan(1000)
+    expect((await uploadPackage(app, 'next.zip', validPackage('next'))).response.status).toBe(201)
+  }, 60_000)
+
+  it('VALIDATION_HEAP_MB: past it the package is refused, and the next one validates', async () => {
+    t = await createTestApp({ VALIDATION_HEAP_MB: '48' })
+    expect(await refusal(await uploadPackage(t, 'slow.zip', slow))).toEqual({
+      message: 'The package is not a valid MRAID creative',
+      details: ['Checking this package needed more than 48 MB of memory: it was refused.'],
+    })
+    expect((await uploadPackage(t, 'next.zip', validPackage('next'))).response.status).toBe(201)
+  }, 60_000)
+})
