@@ -13,6 +13,7 @@ import { benchLargeEntry } from './large-entry.ts'
 import { benchListing } from './listing.ts'
 import { advantage, type Figure } from './measure.ts'
 import { benchObjectStorage } from './object-storage.ts'
+import { benchRenderer } from './renderer.ts'
 import { benchServing } from './serving.ts'
 
 const figures: Figure[] = [
@@ -23,6 +24,7 @@ const figures: Figure[] = [
   ...(await benchListing()),
   ...(await benchClientBundle()),
   ...(await benchBrowser()),
+  ...(await benchRenderer()),
   ...(await benchBinaryStart()),
   ...(await benchAccessPolicy()),
   ...(await benchAudit()),

@@ -1,5 +1,5 @@
-// The renderer's processes run ten nice steps below the server (nice 10 for a server at 0, at
-// most 19), so a creative that spins gets about a tenth of what the server would for the few
+// The renderer's processes run five nice steps below the server (nice 5 for a server at 0, at
+// most 19), so a creative that spins gets about a third of what the server would for the few
 // seconds its render may last, and the server keeps answering. Relative rather than the lowest:
 // a server that itself runs at a high priority on a busy machine would otherwise starve every
 // honest render past its time budget. Linux keeps a
@@ -9,9 +9,9 @@
 import fs from 'node:fs'
 import os from 'node:os'
 
-const STEPS_BELOW_SERVER = 10
+const STEPS_BELOW_SERVER = 5
 
-/** The nice value of the renderer's processes: ten steps below this process's own. */
+/** The nice value of the renderer's processes: five steps below this process's own. */
 export function rendererNice(): number {
   return Math.min(19, os.getPriority() + STEPS_BELOW_SERVER)
 }

@@ -133,7 +133,7 @@ describe.skipIf(!chromiumPath)('the server-side renderer (Chromium found)', () =
     )
   }, 60_000)
 
-  it('a creative that never returns holds the queue for its budget only, ten nice steps below the server', async () => {
+  it('a creative that never returns holds the queue for its budget only, five nice steps below the server', async () => {
     const started = Date.now()
     const hanging = await created('hang.zip', creative('while (true) {}'))
     const next = await created('next.zip', creative(''))
@@ -172,8 +172,9 @@ describe.skipIf(!chromiumPath)('the server-side renderer (Chromium found)', () =
     const [spinner] = [...renderers.values()].sort((a, b) => b.cpuSeconds - a.cpuSeconds)
     expect(spinner?.cpuSeconds).toBeGreaterThan(0.2)
     expect(spinner?.nice).toBe(rendererNice())
-    // Generous: the budget plus a loaded machine's launch and the next render.
-    expect(held).toBeLessThan(RENDER_BUDGET_MS + 30_000)
+    // Generous: the budget, then the next render, which took 15 s at a load of 28 on two cores
+    // (the old code held the queue 50 s before it even started the next one).
+    expect(held).toBeLessThan(RENDER_BUDGET_MS + 40_000)
   }, 90_000)
 
   it("a creative that allocates without end crashes its own page at the renderer's heap cap", async () => {
