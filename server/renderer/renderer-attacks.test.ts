@@ -45,12 +45,12 @@ beforeAll(async () => {
     ...(NON_LOOPBACK ? { HOST: NON_LOOPBACK } : {}),
   })
   appOrigin = `http://${NON_LOOPBACK ?? '127.0.0.1'}:${new URL(await t.listen()).port}`
-})
+}, 60_000)
 afterAll(async () => {
   await t.cleanup()
   internal.close()
   configureLogger({ level: 'info', format: 'auto' })
-})
+}, 60_000)
 
 function creative(script: string) {
   return zipOf({
