@@ -159,7 +159,10 @@ export function createChildInspector(spawn: SpawnInspector, limits: InspectionLi
   }
 
   function give(inspector: Inspector): void {
-    if (inspector.child.exitCode === null && inspector.child.signalCode === null) {
+    // A process a limit just killed has not exited yet (the signal is delivered later): `killed`
+    // says so at once, and the next package must not be handed to it.
+    const { child } = inspector
+    if (!child.killed && child.exitCode === null && child.signalCode === null) {
       setIdle(inspector, true)
       idle.push(inspector)
     }
