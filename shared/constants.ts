@@ -61,6 +61,8 @@ export const MESSAGES = {
   unauthorized: 'Missing or invalid access token',
   packageNotFound: 'Package not found',
   nothingToRestore: 'This package cannot be restored any more: it has been removed for good.',
+  nothingToUndo: 'This Replace cannot be undone any more: the replaced version has been removed for good.',
+  replacedPackageGone: 'The package has been deleted since: restore it before undoing its Replace.',
   uploadNotFound: 'Upload not found or expired',
   uploadNotReceived: 'The package file has not been uploaded yet',
   uploadNotValidated: 'The package has not passed validation yet',

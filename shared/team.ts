@@ -54,6 +54,8 @@ export const AUDIT_ACTIONS = [
   'package.uploaded',
   'package.replaced',
   'package.deleted',
+  'package.restored',
+  'package.replace-undone',
   'member.invited',
   'member.invite-revoked',
   'member.joined',

@@ -1,7 +1,9 @@
-// One entry of the audit trail: when, who did what to what, and from which address.
+// One entry of the audit trail: when, who did what to what, and from which address; beside a
+// Replace, an administrator's way to undo it while the replaced version is kept.
 import './team.css'
 import type { AuditEvent } from '../../shared/team.ts'
 import { auditWords } from './audit-words.ts'
+import { UndoReplaceButton } from './undo-replace-button.tsx'
 
 export function AuditEntry({ event }: { event: AuditEvent }) {
   const words = auditWords(event)
@@ -14,6 +16,7 @@ export function AuditEntry({ event }: { event: AuditEvent }) {
         <strong>{words.who}</strong> {words.what} <span className="subject">{words.whom}</span>
       </span>
       {event.address && <span className="muted small">from {event.address}</span>}
+      {event.action === 'package.replaced' && <UndoReplaceButton event={event} />}
     </li>
   )
 }

@@ -6,6 +6,8 @@ const WORDS: Record<AuditAction, string> = {
   'package.uploaded': 'uploaded',
   'package.replaced': 'replaced',
   'package.deleted': 'deleted',
+  'package.restored': 'restored',
+  'package.replace-undone': 'undid the Replace, bringing back',
   'member.invited': 'invited',
   'member.invite-revoked': 'took back the invitation of',
   'member.joined': 'joined as',

@@ -1,9 +1,10 @@
 // Step 4 of an upload (spec 7 POST /api/packages/{uuid}): the validated upload becomes a package
 // in one transaction. `keep` takes the next filename_version, `overwrite` replaces the newest
-// record of that name keeping its id (its old files go after the commit), `none` refuses a
-// taken name. The pinned bytes must still be the validated ones (size and sha256). The
-// thumbnail job and the runtime audit's are enqueued in the same commit. Again for the same
-// upload: the same package, `created: false`.
+// record of that name keeping its id (the replaced version is retained REPLACE_UNDO_DAYS for an
+// admin's undo, undo-replace.ts, then purged with its files), `none` refuses a taken name. The
+// pinned bytes must still be the validated ones (size and sha256). The thumbnail job and the
+// runtime audit's are enqueued in the same commit. Again for the same upload: the same package,
+// `created: false`.
 import { and, desc, eq } from 'drizzle-orm'
 import { type Package, uuidInputSchema } from '../../shared/api.ts'
 import { MESSAGES } from '../../shared/constants.ts'
@@ -11,13 +12,12 @@ import type { InspectionReport } from '../../shared/inspector/inspect.ts'
 import { type ActionContext, callerName, defineAction, requireCaller } from '../actions/define-action.ts'
 import { recordEvent } from '../audit/record-event.ts'
 import { AppError } from '../errors.ts'
-import { logger } from '../log/logger.ts'
+import { retainPackage } from '../retention/retain-package.ts'
 import { blobKeys } from '../storage/blob-store.ts'
 import { auditJob, queuedAudit } from '../targets/audit/audit-job.ts'
 import { thumbnailJob } from '../thumbnails/thumbnail-job.ts'
 import { filenameExists, requireUpload } from '../uploads/upload-record.ts'
 import { packageColumns, toPackageView } from './package-view.ts'
-import { removePackageFiles } from './remove-package-files.ts'
 
 type Created = { package: Package; created: boolean }
 
@@ -58,7 +58,7 @@ export const createPackage = defineAction(uuidInputSchema, async (ctx, input): P
         .returning({ uuid: uploads.uuid })
       if (!marked) return { row: undefined, replaced: undefined }
       const [latest] = await tx
-        .select({ id: packages.id, uuid: packages.uuid, version: packages.filenameVersion })
+        .select()
         .from(packages)
         .where(eq(packages.filename, upload.filename))
         .orderBy(desc(packages.filenameVersion))
@@ -70,13 +70,20 @@ export const createPackage = defineAction(uuidInputSchema, async (ctx, input): P
           ? await tx.update(packages).set(record).where(eq(packages.id, latest.id)).returning(columns)
           : await tx
               .insert(packages)
-              .values({ ...record, filenameVersion: (latest?.version ?? 0) + 1 })
+              .values({ ...record, filenameVersion: (latest?.filenameVersion ?? 0) + 1 })
               .returning(columns)
       if (ctx.renderThumbnails) await ctx.jobs.enqueue(thumbnailJob(upload.uuid), tx)
       if (ctx.auditCreatives) {
         await ctx.jobs.enqueue(auditJob(upload.uuid, ctx.config.targets.auditWindowMs), tx)
       }
-      const replaced = upload.policy === 'overwrite' ? latest?.uuid : undefined
+      const replaced = upload.policy === 'overwrite' ? latest : undefined
+      const undoUntil =
+        replaced &&
+        (await retainPackage(ctx, tx, replaced, {
+          reason: 'replaced',
+          by: callerName(user),
+          keepMs: ctx.config.retention.replaceUndoMs,
+        }))
       if (row) {
         await recordEvent(ctx.db, tx, record.createdAt, {
           action: replaced ? 'package.replaced' : 'package.uploaded',
@@ -87,21 +94,20 @@ export const createPackage = defineAction(uuidInputSchema, async (ctx, input): P
             version: row.filenameVersion,
             size: row.fileSize,
             sha256: row.sha256,
-            ...(replaced ? { replacedUuid: replaced } : {}),
+            ...(replaced && undoUntil
+              ? { replacedUuid: replaced.uuid, undoUntil: new Date(undoUntil).toISOString() }
+              : {}),
           },
         })
       }
-      return { row, replaced }
+      return { row, replaced: replaced?.uuid }
     },
     { lock: `filename:${upload.filename}` },
   )
   // Another create of this upload committed first.
   if (!row) return existing(ctx, upload.uuid)
-  if (replaced) {
-    removePackageFiles(ctx, replaced).catch((error: unknown) =>
-      logger.warn({ err: error, uuid: replaced }, 'Could not remove the replaced files; the sweep will'),
-    )
-  }
+  // The replaced files stay until the purge; whatever holds them open lets go now.
+  if (replaced) ctx.packageGone(replaced)
   return { package: toPackageView(row, ctx.config.publicUrl), created: true }
 })
 

@@ -11,6 +11,7 @@ import { createPackage } from '../packages/create-package.ts'
 import { deletePackage } from '../packages/delete-package.ts'
 import { listPackages } from '../packages/list-packages.ts'
 import { restorePackage } from '../packages/restore-package.ts'
+import { undoReplace } from '../packages/undo-replace.ts'
 import { getPackageTargets } from '../targets/get-package-targets.ts'
 import { inspectZip } from '../targets/inspect-zip.ts'
 import { getUploadUrl } from '../uploads/get-upload-url.ts'
@@ -65,6 +66,9 @@ export function createApiRoutes(services: Services) {
         const body = await readJsonBody(c.req.raw)
         return c.json(await call(validateUpload, c, withUuid(body, c.req.param('uuid'))))
       })
+      .post('/packages/:uuid/undo-replace', async (c) =>
+        c.json(await call(undoReplace, c, { uuid: c.req.param('uuid') })),
+      )
       .get('/audit', async (c) => c.json(await call(listEvents, c, c.req.query())))
   )
 }

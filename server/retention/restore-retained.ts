@@ -18,7 +18,26 @@ export async function restoreRetained(
   uuid: string,
   reason: Retention['reason'],
 ): Promise<RestoreOutcome> {
-  const { retainedPackages, packages, jobs } = services.db.tables
+  const { packages } = services.db.tables
+  const record = await takeRetained(services, tx, uuid, reason)
+  if (!record) return { missing: true }
+  const [holder] = await tx
+    .select({ id: packages.id })
+    .from(packages)
+    .where(and(eq(packages.filename, record.filename), eq(packages.filenameVersion, record.filenameVersion)))
+  if (holder) return { taken: record }
+  await tx.insert(packages).values(record)
+  return { restored: record }
+}
+
+/** Takes a retained version out of retention (its purge job goes too) while its time is not up. */
+export async function takeRetained(
+  services: Services,
+  tx: Orm,
+  uuid: string,
+  reason: Retention['reason'],
+): Promise<PackageRecord | undefined> {
+  const { retainedPackages, jobs } = services.db.tables
   const [retained] = await tx
     .delete(retainedPackages)
     .where(
@@ -29,14 +48,7 @@ export async function restoreRetained(
       ),
     )
     .returning({ record: retainedPackages.record })
-  if (!retained) return { missing: true }
-  const record = retained.record as PackageRecord
-  const [holder] = await tx
-    .select({ id: packages.id })
-    .from(packages)
-    .where(and(eq(packages.filename, record.filename), eq(packages.filenameVersion, record.filenameVersion)))
-  if (holder) return { taken: record }
-  await tx.insert(packages).values(record)
+  if (!retained) return undefined
   await tx.delete(jobs).where(eq(jobs.key, purgeJobKey(uuid)))
-  return { restored: record }
+  return retained.record as PackageRecord
 }

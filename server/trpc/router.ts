@@ -18,6 +18,7 @@ import { deletePackage } from '../packages/delete-package.ts'
 import { getPackage } from '../packages/get-package.ts'
 import { listPackages } from '../packages/list-packages.ts'
 import { restorePackage } from '../packages/restore-package.ts'
+import { undoReplace } from '../packages/undo-replace.ts'
 import { getPackageTargets } from '../targets/get-package-targets.ts'
 import { targetBadges } from '../targets/target-badges.ts'
 import { getUploadUrl } from '../uploads/get-upload-url.ts'
@@ -41,6 +42,7 @@ export const appRouter = router({
     create: mutation(createPackage),
     delete: mutation(deletePackage),
     restore: mutation(restorePackage),
+    undoReplace: mutation(undoReplace),
     adSizes: query(countAdSizes),
   }),
   targets: router({

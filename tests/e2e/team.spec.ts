@@ -134,3 +134,35 @@ test('a team lead invites, resets and removes a member without a shell; each ste
   expect(await seriousViolations(page), 'axe on the workbench with its history').toEqual([])
   if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'workbench-history-1440.png'), fullPage: true })
 })
+
+test('an administrator undoes a Replace from the audit log: the replaced version is back', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  const name = uniqueName('undo-replace')
+  const original = validPackage('the original')
+  const replacement = validPackage('the replacement, a little longer')
+  await signIn(page)
+  await choose(page, name, original)
+  await expect(row(page, name)).toHaveCount(1)
+  const originalUuid = await row(page, name).getAttribute('data-uuid')
+  await choose(page, name, replacement)
+  await page.getByRole('button', { name: 'Replace', exact: true }).click()
+  await expect(row(page, name)).not.toHaveAttribute('data-uuid', originalUuid!)
+
+  await page.goto(`${BASE_URL}audit-log`)
+  const entry = page
+    .getByRole('list', { name: 'Audit log' })
+    .getByRole('listitem')
+    .filter({ hasText: `${ADMIN_EMAIL} replaced ${name}` })
+  await expect(entry.getByRole('button', { name: 'Undo this replace' })).toBeVisible()
+  await checkScreen(page, 'audit-log-undo-replace')
+  await entry.getByRole('button', { name: 'Undo this replace' }).click()
+  await expect(
+    page.getByText(`${ADMIN_EMAIL} undid the Replace, bringing back ${name}`, { exact: false }).first(),
+  ).toBeVisible()
+
+  await page.goto(`${BASE_URL}main?search=${encodeURIComponent(name)}`)
+  await expect(row(page, name)).toHaveAttribute('data-uuid', originalUuid!)
+  await expect(row(page, name).locator('td[data-label="File size"]')).toHaveText(`${original.byteLength} B`)
+})

@@ -98,6 +98,24 @@ export const API_OPERATIONS: Operation[] = [
     },
   },
   {
+    method: 'post',
+    path: '/api/packages/{uuid}/undo-replace',
+    operationId: 'undoReplace',
+    summary: 'Undo a Replace (administrators)',
+    description:
+      "Until the Replace's `undoUntil` (REPLACE_UNDO_DAYS, in its audit entry): the replaced version takes the package's place again (same id, name and version; its own uuid, links and bytes), and the version that replaced it is kept in turn for as long, so the undo can be undone.",
+    auth: 'bearer',
+    tags: ['packages'],
+    params: { uuid: 'The uuid of the replaced version (replacedUuid in the Replace audit entry).' },
+    answers: {
+      200: { description: 'The replaced version is back.', schema: packageAnswerSchema },
+      404: error('Nothing to undo: no such replaced version, or it has been removed for good.'),
+      409: error('The package has been deleted since.'),
+      ...bearerErrors,
+      403: error('Only an administrator may undo a Replace, or the access policy refuses the caller.'),
+    },
+  },
+  {
     method: 'get',
     path: '/api/packages/{uuid}/targets',
     operationId: 'getPackageTargets',
