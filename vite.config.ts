@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 import { mraidHostPlugin } from './mraid-host/bundle.ts'
 import { BASE_PATH } from './shared/constants.ts'
+import { SERVER_MOUNTS } from './shared/paths.ts'
 
 // The tests that reach the database run twice: on SQLite and on a throwaway PostgreSQL cluster
 // (tests/postgres/). Every other test runs once.
@@ -38,15 +39,10 @@ export default defineConfig({
   worker: { format: 'es', rolldownOptions: { checks: { bundlerTimings: false } } },
   server: {
     port: serverPort + 1,
-    proxy: {
-      [`${BASE_PATH}/api`]: `http://localhost:${serverPort}`,
-      [`${BASE_PATH}/trpc`]: `http://localhost:${serverPort}`,
-      [`${BASE_PATH}/oidc`]: `http://localhost:${serverPort}`,
-      [`${BASE_PATH}/files`]: `http://localhost:${serverPort}`,
-      [`${BASE_PATH}/preview`]: `http://localhost:${serverPort}`,
-      [`${BASE_PATH}/client-config.json`]: `http://localhost:${serverPort}`,
-      [`${BASE_PATH}/health`]: `http://localhost:${serverPort}`,
-    },
+    // Every path the server answers (shared/paths.ts); the rest is the client.
+    proxy: Object.fromEntries(
+      Object.values(SERVER_MOUNTS).map((mount) => [`${BASE_PATH}${mount}`, `http://localhost:${serverPort}`]),
+    ),
   },
   test: {
     root: '.',

@@ -7,6 +7,7 @@ import { createAuth } from './auth/auth-store.ts'
 import { silentAuthorize } from './auth/silent-auth.ts'
 import { ClientConfigContext, loadClientConfig } from './config.ts'
 import './styles.css'
+import { PRODUCT } from '../shared/constants.ts'
 
 const root = createRoot(document.getElementById('root')!)
 
@@ -34,7 +35,7 @@ try {
 } catch (error) {
   root.render(
     <p className="banner error" role="alert">
-      Ads Preview could not start: {error instanceof Error ? error.message : String(error)}
+      {PRODUCT} could not start: {error instanceof Error ? error.message : String(error)}
     </p>,
   )
 }

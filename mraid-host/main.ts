@@ -2,6 +2,8 @@
 // request ending in mraid.js when the package lacks one, and placed before the creative's first
 // script in index_url, so a creative runs in a browser tab as it would in an app's web view.
 // Reference: IAB MRAID 3.0 (state machine, events, errors), with MRAID 2.0 behaviour kept.
+
+import { PRODUCT } from '../shared/constants.ts'
 import type { ContainerMessage } from '../shared/mraid/host-protocol.ts'
 import { createContainerLink } from './container-link.ts'
 import { createDevice } from './device.ts'
@@ -26,7 +28,7 @@ function install(window: HostWindow): void {
   const link = createContainerLink(window)
   window.MRAID_ENV = window.MRAID_ENV ?? {
     version: '3.0',
-    sdk: 'Ads Preview',
+    sdk: PRODUCT,
     sdkVersion: '1.0',
     appId: 'ads-preview',
     ifa: '00000000-0000-0000-0000-000000000000',

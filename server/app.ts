@@ -6,6 +6,7 @@ import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { ClientConfig } from '../shared/api.ts'
 import { BASE_PATH, TRPC_MAX_BATCH_SIZE } from '../shared/constants.ts'
+import { API, SERVER_MOUNTS as MOUNT, REST } from '../shared/paths.ts'
 import type { Services } from './actions/define-action.ts'
 import { type Authenticate, type AuthVariables, requireUser } from './auth/bearer.ts'
 import { AppError } from './errors.ts'
@@ -20,14 +21,14 @@ import { requestContext } from './log/request-context.ts'
 import { createMemberLinkPages } from './members/link-pages.ts'
 import { createDownloadRoutes } from './packages/download-route.ts'
 import type { createPreviewRoutes } from './preview/routes.ts'
-import { createApiRoutes, INSPECT_TARGETS_ROUTE } from './rest/api.ts'
-import { buildOpenApiDocument, OPENAPI_PATH } from './rest/openapi/document.ts'
+import { createApiRoutes } from './rest/api.ts'
+import { buildOpenApiDocument } from './rest/openapi/document.ts'
 import { createThumbnailRoutes } from './thumbnails/routes.ts'
 import { createContextInner, trpcErrorAnswer } from './trpc/init.ts'
 import { appRouter } from './trpc/router.ts'
 
 export interface IdentityProviderHandler {
-  /** Answers every request under `${BASE_PATH}/oidc`. */
+  /** Answers every request under `${BASE_PATH}${MOUNT.oidc}`. */
   handle(c: Context): Promise<Response>
 }
 
@@ -75,9 +76,9 @@ export function createApp(deps: AppDeps) {
 
   const base = new Hono<{ Variables: AuthVariables }>()
   base.route('/', createHealthRoutes(deps.readiness))
-  base.get('/client-config.json', (c) => c.json(deps.clientConfig, 200, { 'Cache-Control': 'no-cache' }))
+  base.get(MOUNT.clientConfig, (c) => c.json(deps.clientConfig, 200, { 'Cache-Control': 'no-cache' }))
   const openApiDocument = buildOpenApiDocument(deps.services.config.appUrl)
-  base.get(OPENAPI_PATH, (c) => c.json(openApiDocument, 200, { 'Cache-Control': 'no-cache' }))
+  base.get(MOUNT.openApi, (c) => c.json(openApiDocument, 200, { 'Cache-Control': 'no-cache' }))
 
   // JSON calls and forms are small; only the signed PUT carries a package (capped by its URL),
   // and the inspect-only call (capped by its handler at the upload's size).
@@ -87,20 +88,20 @@ export function createApp(deps: AppDeps) {
       throw new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large.')
     },
   })
-  base.use('/api/*', (c, next) =>
-    c.req.method === 'POST' && c.req.path === `${BASE_PATH}/api${INSPECT_TARGETS_ROUTE}`
+  // The inspect call carries a package (capped like an upload), not a small JSON body.
+  base.use(`${MOUNT.api}/*`, (c, next) =>
+    c.req.method === 'POST' && c.req.path === `${BASE_PATH}${MOUNT.api}${REST.inspectTargets}`
       ? next()
       : smallBody(c, next),
   )
-  base.use('/trpc/*', smallBody)
-  base.use('/oidc/*', smallBody)
-  base.use('/api/*', requireUser(deps.authenticate, deps.services.config.http.trustedProxies))
-  base.route('/api', createApiRoutes(deps.services))
+  for (const mount of [MOUNT.trpc, MOUNT.oidc]) base.use(`${mount}/*`, smallBody)
+  base.use(`${MOUNT.api}/*`, requireUser(deps.authenticate, deps.services.config.http.trustedProxies))
+  base.route(MOUNT.api, createApiRoutes(deps.services))
 
-  base.use('/trpc/*', requireUser(deps.authenticate, deps.services.config.http.trustedProxies))
-  base.all('/trpc/*', (c) =>
+  base.use(`${MOUNT.trpc}/*`, requireUser(deps.authenticate, deps.services.config.http.trustedProxies))
+  base.all(`${MOUNT.trpc}/*`, (c) =>
     fetchRequestHandler({
-      endpoint: `${BASE_PATH}/trpc`,
+      endpoint: API.trpc,
       maxBatchSize: TRPC_MAX_BATCH_SIZE,
       req: c.req.raw,
       router: appRouter,
@@ -116,18 +117,18 @@ export function createApp(deps: AppDeps) {
   )
 
   const uploadRoutes = deps.services.blobs.uploadRoutes
-  if (uploadRoutes) base.route('/files/upload', uploadRoutes)
-  base.route('/files/packages', createDownloadRoutes(deps.services))
-  base.route('/files/thumbnails', createThumbnailRoutes(deps.services))
-  base.route('/preview', deps.preview)
+  if (uploadRoutes) base.route(MOUNT.upload, uploadRoutes)
+  base.route(MOUNT.download, createDownloadRoutes(deps.services))
+  base.route(MOUNT.thumbnail, createThumbnailRoutes(deps.services))
+  base.route(MOUNT.preview, deps.preview)
 
   const identityProvider = deps.identityProvider
   if (identityProvider) {
     // The pages behind an invitation or a password-reset link, beside the provider's own.
-    if (deps.services.members) base.route('/oidc', createMemberLinkPages(deps.services))
-    base.all('/oidc/*', (c) => identityProvider.handle(c))
+    if (deps.services.members) base.route(MOUNT.oidc, createMemberLinkPages(deps.services))
+    base.all(`${MOUNT.oidc}/*`, (c) => identityProvider.handle(c))
   }
-  base.all('/api/*', (c) => c.json({ message: 'Not found' }, 404))
+  base.all(`${MOUNT.api}/*`, (c) => c.json({ message: 'Not found' }, 404))
   base.get('/*', (c) => serveClient(c, c.req.path.slice(BASE_PATH.length + 1)))
 
   app.route(BASE_PATH, base)

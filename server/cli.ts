@@ -3,6 +3,7 @@
 // parsed, DATA_DIR is made owner-only and private, the server starts, says where it is, and
 // stops cleanly on SIGTERM / SIGINT. Every failure to start is one line naming what to change.
 import process from 'node:process'
+import { PRODUCT } from '../shared/constants.ts'
 import { type Config, ConfigError, configVariableNames, parseConfig } from './config/parse-config.ts'
 import { describeUnknown, unknownVariables } from './config/unknown-variables.ts'
 import { explainListenError } from './http/listen-errors.ts'
@@ -81,6 +82,6 @@ export async function runServerCli(options: ServerCliOptions = {}): Promise<void
 }
 
 function cannotStart(error: unknown): never {
-  logger.fatal({ err: error }, `Ads Preview could not start: ${(error as Error).message ?? error}`)
+  logger.fatal({ err: error }, `${PRODUCT} could not start: ${(error as Error).message ?? error}`)
   process.exit(1)
 }

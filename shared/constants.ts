@@ -3,9 +3,12 @@
 
 export const BASE_PATH = '/ads-preview'
 
+/** What the product calls itself (in the title, messages, the MRAID host's MRAID_ENV.sdk). */
+export const PRODUCT = 'Ads Preview'
+
 /** '{product} Ads Preview' (spec 4), or 'Ads Preview' when no product name is configured. */
 export function productTitle(productName: string): string {
-  return productName ? `${productName} Ads Preview` : 'Ads Preview'
+  return productName ? `${productName} ${PRODUCT}` : PRODUCT
 }
 
 /** The scopes the app signs in with (spec 5), which the embedded provider grants. */

@@ -1,5 +1,6 @@
-// The paths the client and the server both build (client routes, links, capability URLs), in one
-// place; the server mounts its routes relative to BASE_PATH in server/app.ts.
+// The paths the client and the server both build (client routes, links, capability URLs, what
+// the server mounts), in one place; server/app.ts mounts each below BASE_PATH, and the dev
+// server proxies each to it (vite.config.ts).
 import { BASE_PATH } from './constants.ts'
 
 /** Client routes, relative to BASE_PATH (wouter's base). */
@@ -15,16 +16,50 @@ export const ROUTES = {
   auditLog: '/audit-log',
 } as const
 
+/** The QA workbench of one package (a client route). */
+export const workbenchRoute = (uuid: string) => ROUTES.workbench.replace(':uuid', encodeURIComponent(uuid))
+
+/**
+ * What the server answers below BASE_PATH; every other path there is the client. Each is
+ * mounted once in server/app.ts, and `npm run dev` proxies each of them to the server.
+ */
+export const SERVER_MOUNTS = {
+  api: '/api',
+  trpc: '/trpc',
+  oidc: '/oidc',
+  upload: '/files/upload',
+  download: '/files/packages',
+  thumbnail: '/files/thumbnails',
+  preview: '/preview',
+  clientConfig: '/client-config.json',
+  openApi: '/openapi.json',
+  health: '/health',
+  ready: '/ready',
+} as const
+
+/** The REST calls (spec section 7's and ours), below SERVER_MOUNTS.api (`:name` is a path parameter). */
+export const REST = {
+  packages: '/packages',
+  package: '/packages/:uuid',
+  restorePackage: '/packages/:uuid/restore',
+  undoReplace: '/packages/:uuid/undo-replace',
+  packageTargets: '/packages/:uuid/targets',
+  inspectTargets: '/targets/inspect',
+  uploadUrl: '/upload/get-package-upload-url',
+  validateUpload: '/upload/validate-package-upload/:uuid',
+  audit: '/audit',
+} as const
+
 /** Server paths the client and the server both build, absolute (they include BASE_PATH). */
 export const API = {
-  trpc: `${BASE_PATH}/trpc`,
-  clientConfig: `${BASE_PATH}/client-config.json`,
+  trpc: `${BASE_PATH}${SERVER_MOUNTS.trpc}`,
+  clientConfig: `${BASE_PATH}${SERVER_MOUNTS.clientConfig}`,
   /** Capability URLs a browser opens without a bearer header. */
   download: (uuid: string, filename: string) =>
-    `${BASE_PATH}/files/packages/${encodeURIComponent(uuid)}/${encodeURIComponent(filename)}`,
-  thumbnail: (uuid: string) => `${BASE_PATH}/files/thumbnails/${encodeURIComponent(uuid)}`,
+    `${BASE_PATH}${SERVER_MOUNTS.download}/${encodeURIComponent(uuid)}/${encodeURIComponent(filename)}`,
+  thumbnail: (uuid: string) => `${BASE_PATH}${SERVER_MOUNTS.thumbnail}/${encodeURIComponent(uuid)}`,
   preview: (uuid: string, entry = 'index.html') =>
-    `${BASE_PATH}/preview/${encodeURIComponent(uuid)}/${entry}`,
+    `${BASE_PATH}${SERVER_MOUNTS.preview}/${encodeURIComponent(uuid)}/${entry}`,
 } as const
 
 /** `index_url?raw=1`: the entry HTML byte for byte, without the MRAID host placed first. */

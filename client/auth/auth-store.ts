@@ -3,6 +3,7 @@
 // it with useAuth(); the API client calls getAccessToken().
 import type { ClientConfig } from '../../shared/api.ts'
 import { RANDOM_STATE_LENGTH, TRANSACTION_EXPIRY_MS } from '../../shared/constants.ts'
+import { ROUTES } from '../../shared/paths.ts'
 import { type AuthorizationResponse, authorizeUrl, codeChallenge, fromParams } from './authorize.ts'
 import { AuthError } from './errors.ts'
 import { verifyIdToken } from './id-token.ts'
@@ -166,7 +167,7 @@ export function createAuth(deps: AuthDeps) {
     const transaction = {
       state: randomString(RANDOM_STATE_LENGTH),
       nonce: randomString(RANDOM_STATE_LENGTH),
-      returnTo: returnTo ?? deps.sessionStore.getItem(RETURN_TO_KEY) ?? '/main',
+      returnTo: returnTo ?? deps.sessionStore.getItem(RETURN_TO_KEY) ?? ROUTES.main,
       createdAt: now(),
       ...(usesCode ? { codeVerifier: randomString(64) } : {}),
     }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { Redirect, useLocation, useSearch } from 'wouter'
+import { ROUTES } from '../../shared/paths.ts'
 import { useAuth, useAuthActions } from './auth-context.tsx'
 import { NoAccessPage } from './no-access-page.tsx'
 
@@ -18,5 +19,5 @@ export function Protected({ children }: { children: ReactNode }) {
       </p>
     )
   auth.rememberReturnTo(search ? `${location}?${search}` : location)
-  return <Redirect to="/login" replace />
+  return <Redirect to={ROUTES.login} replace />
 }

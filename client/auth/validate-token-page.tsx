@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Link, useLocation } from 'wouter'
+import { ROUTES } from '../../shared/paths.ts'
 import { useAuthActions } from './auth-context.tsx'
 import type { Auth } from './auth-store.ts'
 import { parseAuthorizationFragment, parseAuthorizationQuery } from './authorize.ts'
@@ -27,7 +28,7 @@ export function ValidateTokenPage() {
   useEffect(() => {
     const callback = processCallback(auth)
     if (!callback) {
-      navigate('/login', { replace: true })
+      navigate(ROUTES.login, { replace: true })
       return
     }
     callback.then(
@@ -44,7 +45,7 @@ export function ValidateTokenPage() {
         <p>
           Error [{failure.code}]: {failure.message}
         </p>
-        <Link href="/login" className="button primary">
+        <Link href={ROUTES.login} className="button primary">
           Please try again
         </Link>
       </section>

@@ -10,7 +10,7 @@ export function TopBar() {
   const auth = useAuthActions()
   return (
     <header className="top-bar">
-      <Link href="/main" className="product-title">
+      <Link href={ROUTES.main} className="product-title">
         {productTitle(config.productName)}
       </Link>
       <nav aria-label="Account" className="account">
@@ -25,7 +25,7 @@ export function TopBar() {
             </button>
           </>
         ) : (
-          <Link href="/login" className="link-button">
+          <Link href={ROUTES.login} className="link-button">
             Log in
           </Link>
         )}

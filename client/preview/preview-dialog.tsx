@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react'
 import { Link } from 'wouter'
 import type { Package } from '../../shared/api.ts'
 import { PREVIEW_QR_SIZE, productTitle } from '../../shared/constants.ts'
+import { workbenchRoute } from '../../shared/paths.ts'
 import { useClientConfig } from '../config.ts'
 import { copyText } from './copy-text.ts'
 
@@ -92,7 +93,7 @@ export function PreviewDialog({
                 )}
               </p>
               <p className="workbench-link">
-                <Link href={`/workbench/${pkg.uuid}`}>Open in the QA workbench</Link>
+                <Link href={workbenchRoute(pkg.uuid)}>Open in the QA workbench</Link>
               </p>
             </>
           )}

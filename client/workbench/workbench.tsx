@@ -6,6 +6,7 @@ import { Link } from 'wouter'
 import type { Package } from '../../shared/api.ts'
 import type { InspectionReport } from '../../shared/inspector/types.ts'
 import type { ContainerCommand } from '../../shared/mraid/host-protocol.ts'
+import { ROUTES } from '../../shared/paths.ts'
 import { ConsolePanel } from './console-panel.tsx'
 import { ContainerControls, type ContainerSettings } from './container-controls.tsx'
 import { creativeUrl } from './creative-url.ts'
@@ -96,7 +97,7 @@ export function Workbench({ pkg, inspection }: { pkg: Package; inspection: Inspe
       <header className="workbench-header">
         <h1>Workbench</h1>
         <p className="muted">
-          {pkg.filename} · <Link href="/main">Back to packages</Link> ·{' '}
+          {pkg.filename} · <Link href={ROUTES.main}>Back to packages</Link> ·{' '}
           <a href={pkg.index_url} target="_blank" rel="noopener noreferrer">
             Open preview
           </a>

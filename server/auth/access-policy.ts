@@ -2,6 +2,7 @@
 // `admit` once a credential has been verified: the bearer access token (REST and tRPC, and so
 // every capability URL the API hands out), and the API tokens and live sessions that plug in
 // through the same call. A refusal is a 403 with a message the person can act on.
+import { PRODUCT } from '../../shared/constants.ts'
 import { AppError } from '../errors.ts'
 import { type MemberStanding, SESSION_CLAIM } from '../idp/member-check.ts'
 import { emailDomain } from './email.ts'
@@ -47,14 +48,14 @@ export interface AccessPolicy {
 }
 
 export const ACCESS_DENIED = {
-  removed: 'Your account has been removed from this Ads Preview. Ask an administrator to invite you again.',
+  removed: `Your account has been removed from this ${PRODUCT}. Ask an administrator to invite you again.`,
   signedOut: 'This session was signed out: sign in again.',
-  organization: 'Your account is not in the organisation this Ads Preview belongs to.',
+  organization: `Your account is not in the organisation this ${PRODUCT} belongs to.`,
   claim: (name: string) =>
-    `Your account lacks the "${name}" claim value this Ads Preview requires. Ask your administrator for access.`,
+    `Your account lacks the "${name}" claim value this ${PRODUCT} requires. Ask your administrator for access.`,
   unverifiedEmail: 'Your email address is not verified with the identity provider.',
   emailDomain: (domains: readonly string[]) =>
-    `Only verified email addresses at ${domains.join(', ')} may use this Ads Preview.`,
+    `Only verified email addresses at ${domains.join(', ')} may use this ${PRODUCT}.`,
 } as const
 
 function deny(message: string): AppError {

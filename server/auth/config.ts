@@ -3,7 +3,7 @@
 
 import { z } from 'zod'
 import { AUTH_LEEWAY_DEFAULT_SECONDS, AUTH_LEEWAY_MAX_SECONDS } from '../../shared/constants.ts'
-import { ROUTES } from '../../shared/paths.ts'
+import { ROUTES, SERVER_MOUNTS } from '../../shared/paths.ts'
 import { ConfigIssue, defineConfigArea, env } from '../config/env.ts'
 import type { AccessRules } from './access-policy.ts'
 
@@ -77,7 +77,7 @@ export const authConfig = defineConfigArea(
     return {
       /** True when the embedded oidc-provider is the issuer (no AUTH_ISSUER / AUTH_DOMAIN). */
       embedded: !externalIssuer,
-      issuer: externalIssuer ?? `${appUrl}/oidc`,
+      issuer: externalIssuer ?? `${appUrl}${SERVER_MOUNTS.oidc}`,
       clientId: e.AUTH_CLIENT_ID ?? EMBEDDED_CLIENT_ID,
       audience: e.AUTH_AUDIENCE ?? `${appUrl}/api`,
       redirectUrl: e.AUTH_REDIRECT_URL ?? `${appUrl}${ROUTES.validateToken}`,

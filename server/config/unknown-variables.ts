@@ -1,6 +1,7 @@
 // Variables that look like ours but are not read: a misspelled name (PUBLIC_ULR, DATADIR) or an
 // AUTH_* / S3_* this version does not know is ignored, so the start says so instead of silently
 // running with the default the operator meant to change.
+import { PRODUCT } from '../../shared/constants.ts'
 
 /** Prefixes only this product's variables use: anything unknown under them is a mistake. */
 const OUR_PREFIXES = ['AUTH_', 'S3_', 'ADS_PREVIEW_']
@@ -58,6 +59,6 @@ export function unknownVariables(
 
 export function describeUnknown(variable: UnknownVariable): string {
   return variable.meant
-    ? `${variable.name} is not a variable Ads Preview reads (did you mean ${variable.meant}?): it is ignored`
-    : `${variable.name} is not a variable Ads Preview reads: it is ignored`
+    ? `${variable.name} is not a variable ${PRODUCT} reads (did you mean ${variable.meant}?): it is ignored`
+    : `${variable.name} is not a variable ${PRODUCT} reads: it is ignored`
 }

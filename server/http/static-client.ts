@@ -4,13 +4,14 @@
 import fsp from 'node:fs/promises'
 import path from 'node:path'
 import type { Context } from 'hono'
+import { PRODUCT } from '../../shared/constants.ts'
 import { contentTypeOf } from '../preview/content-type.ts'
 
 /** `contentSecurityPolicy` goes on the app's page (server/http/content-security.ts). */
 export function createStaticClient(clientDir: string, contentSecurityPolicy: string) {
   const root = path.resolve(clientDir)
   const indexFile = path.join(root, 'index.html')
-  const missing = `<!doctype html><meta charset="utf-8"><title>Ads Preview</title>
+  const missing = `<!doctype html><meta charset="utf-8"><title>${PRODUCT}</title>
 <p>The client is not built: run <code>npm run build</code> (or <code>npm start</code>, which builds it).</p>`
 
   return async (c: Context, relativePath: string): Promise<Response> => {

@@ -1,15 +1,17 @@
 // The embedded OpenID provider (oidc-provider, OpenID Certified), mounted at
-// `${BASE_PATH}/oidc` on our one port: zero-configuration sign-in. Its login page is ours.
+// `${BASE_PATH}${SERVER_MOUNTS.oidc}` on our one port: zero-configuration sign-in. Its login page is ours.
 // TOOLCHAIN.md records the pitfalls this wiring avoids.
 import type { HttpBindings } from '@hono/node-server'
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response'
 import type { Context } from 'hono'
 import Provider, { type Configuration, errors, type KoaContextWithOIDC } from 'oidc-provider'
 import { BASE_PATH, LOGIN_SCOPE, productTitle } from '../../shared/constants.ts'
+import { SERVER_MOUNTS } from '../../shared/paths.ts'
 import type { Config } from '../config/parse-config.ts'
 import type { Database } from '../db/database.ts'
 import type { SecretStore } from '../db/secrets.ts'
 import { logger } from '../log/logger.ts'
+import { accountsIn } from './accounts.ts'
 import { createDatabaseAdapter, purgeExpired } from './adapter.ts'
 import { allowImplicitOnLocalHttp } from './implicit-on-local-http.ts'
 import { loadOrCreateProviderKeys } from './keys.ts'
@@ -18,10 +20,8 @@ import { enforceLoginPolicy, loginPolicyFor } from './login-policy.ts'
 import { errorPage, logoutPage } from './pages.ts'
 import { publicOrigin } from './public-origin.ts'
 import { createPasswordSignIn } from './sign-in.ts'
-import { accessTokenClaims } from './token-claims.ts'
-import { findUserById } from './users.ts'
 
-export const OIDC_MOUNT = `${BASE_PATH}/oidc`
+export const OIDC_MOUNT = `${BASE_PATH}${SERVER_MOUNTS.oidc}`
 const API_SCOPE = 'packages'
 
 export interface EmbeddedIdentityProvider {
@@ -72,20 +72,7 @@ export async function createEmbeddedIdentityProvider(deps: {
     // The spec reads the profile from the id token (spec 3), so its claims go there too.
     conformIdTokenClaims: false,
     extraParams: ['audience'],
-    async findAccount(_ctx, id) {
-      const user = await findUserById(db, id)
-      if (!user) return undefined
-      return {
-        accountId: user.id,
-        claims: async () => ({
-          sub: user.id,
-          email: user.email,
-          email_verified: true,
-          ...(user.name ? { name: user.name } : {}),
-        }),
-      }
-    },
-    extraTokenClaims: accessTokenClaims(db),
+    ...accountsIn(db),
     // First-party app: a grant for the app's scopes and audience is given, never asked for, so
     // prompt=none does not answer consent_required.
     async loadExistingGrant(ctx) {

@@ -3,6 +3,7 @@
 // app.onError (http/error-answer.ts).
 import { type Context, Hono } from 'hono'
 import type { z } from 'zod/mini'
+import { REST } from '../../shared/paths.ts'
 import type { Action, Services } from '../actions/define-action.ts'
 import { listEvents } from '../audit/list-events.ts'
 import type { AuthVariables } from '../auth/bearer.ts'
@@ -20,7 +21,6 @@ import { validateUpload } from '../uploads/validate-upload.ts'
 type Ctx = Context<{ Variables: AuthVariables }>
 
 /** Below /api: the one call whose body is a package (capped like an upload, not at 64 KB). */
-export const INSPECT_TARGETS_ROUTE = '/targets/inspect'
 
 /** A JSON object body with the path's uuid in it; anything else is handed on for the action to refuse. */
 const withUuid = (body: unknown, uuid: string) =>
@@ -32,17 +32,17 @@ export function createApiRoutes(services: Services) {
   return (
     new Hono<{ Variables: AuthVariables }>()
       // No query: the spec's whole list; any of the list's parameters: one page (issue 18).
-      .get('/packages', async (c) => c.json(await call(listPackages, c, c.req.query())))
-      .post('/packages/:uuid', async (c) => {
+      .get(REST.packages, async (c) => c.json(await call(listPackages, c, c.req.query())))
+      .post(REST.package, async (c) => {
         const result = await call(createPackage, c, { uuid: c.req.param('uuid') })
         return c.json({ package: result.package }, result.created ? 201 : 200)
       })
-      .get('/packages/:uuid/targets', async (c) =>
+      .get(REST.packageTargets, async (c) =>
         c.json(
           await call(getPackageTargets, c, { uuid: c.req.param('uuid'), targets: c.req.query('targets') }),
         ),
       )
-      .post(INSPECT_TARGETS_ROUTE, async (c) =>
+      .post(REST.inspectTargets, async (c) =>
         c.json(
           await inspectZip(
             { ...services, user: c.var.user },
@@ -55,20 +55,16 @@ export function createApiRoutes(services: Services) {
           ),
         ),
       )
-      .delete('/packages/:uuid', async (c) =>
-        c.json(await call(deletePackage, c, { uuid: c.req.param('uuid') })),
-      )
-      .post('/packages/:uuid/restore', async (c) =>
+      .delete(REST.package, async (c) => c.json(await call(deletePackage, c, { uuid: c.req.param('uuid') })))
+      .post(REST.restorePackage, async (c) =>
         c.json(await call(restorePackage, c, { uuid: c.req.param('uuid') })),
       )
-      .get('/upload/get-package-upload-url', async (c) => c.json(await call(getUploadUrl, c, c.req.query())))
-      .post('/upload/validate-package-upload/:uuid', async (c) => {
+      .get(REST.uploadUrl, async (c) => c.json(await call(getUploadUrl, c, c.req.query())))
+      .post(REST.validateUpload, async (c) => {
         const body = await readJsonBody(c.req.raw)
         return c.json(await call(validateUpload, c, withUuid(body, c.req.param('uuid'))))
       })
-      .post('/packages/:uuid/undo-replace', async (c) =>
-        c.json(await call(undoReplace, c, { uuid: c.req.param('uuid') })),
-      )
-      .get('/audit', async (c) => c.json(await call(listEvents, c, c.req.query())))
+      .post(REST.undoReplace, async (c) => c.json(await call(undoReplace, c, { uuid: c.req.param('uuid') })))
+      .get(REST.audit, async (c) => c.json(await call(listEvents, c, c.req.query())))
   )
 }

@@ -1,5 +1,7 @@
 // What --help prints: how to run it, the users command, and every configuration variable (taken
 // from the configuration areas themselves, so a new variable is listed without touching this).
+
+import { PRODUCT } from '../../shared/constants.ts'
 import { configVariableNames } from '../config/parse-config.ts'
 
 export function helpText(invocation: { start: string; users: string; check: string }): string {
@@ -14,7 +16,7 @@ export function helpText(invocation: { start: string; users: string; check: stri
     line += ` ${name}`
   }
   lines.push(line)
-  return `Ads Preview: upload, inspect, preview and share HTML5/MRAID ad packages.
+  return `${PRODUCT}: upload, inspect, preview and share HTML5/MRAID ad packages.
 
 Usage:
   ${invocation.start}              start the server (prints its address and how to sign in)

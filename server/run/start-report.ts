@@ -1,5 +1,7 @@
 // What the server says once it listens: where it is, where its data is, how to sign in the first
 // time, whether thumbnails are rendered, and what to set before a phone can scan a preview.
+
+import { PRODUCT } from '../../shared/constants.ts'
 import type { Config } from '../config/parse-config.ts'
 import { logger } from '../log/logger.ts'
 import { findChromium } from '../renderer/chromium.ts'
@@ -15,7 +17,7 @@ export interface StartedProduct {
 export function reportStart(config: Config, server: StartedProduct, usersCommand: string): void {
   logger.info(
     { url: server.url, version: BUILD.version, runtime: BUILD.runtime, node: BUILD.node },
-    `Ads Preview ${BUILD.version} is running at ${server.url}`,
+    `${PRODUCT} ${BUILD.version} is running at ${server.url}`,
   )
   logger.info({ dataDir: config.dataDir }, `Data is kept in ${config.dataDir}`)
   if (server.firstUser) {

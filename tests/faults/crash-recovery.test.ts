@@ -8,6 +8,7 @@ import os from 'node:os'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DATABASE_FILE } from '../../server/db/open-database.ts'
 import { validPackage, zipOf } from '../fixtures/packages.ts'
 import { implicitAccessToken } from '../helpers/oidc-http.ts'
 
@@ -104,7 +105,7 @@ async function fullUpload(filename: string): Promise<number> {
  * (its body under uploads/, its pinned copy under packages/ until create); no temp file.
  */
 function expectConsistent(): { packages: number } {
-  const db = new Database(path.join(dataDir, 'ads-preview.db'), { readonly: true })
+  const db = new Database(path.join(dataDir, DATABASE_FILE), { readonly: true })
   try {
     const rows = db.prepare('SELECT uuid FROM packages').all() as { uuid: string }[]
     const open = db.prepare("SELECT uuid FROM uploads WHERE state != 'created'").all() as { uuid: string }[]

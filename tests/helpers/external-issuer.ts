@@ -5,6 +5,7 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { exportJWK, generateKeyPair, type JWTPayload, jwtVerify, SignJWT } from 'jose'
+import { LOGIN_SCOPE } from '../../shared/constants.ts'
 
 export const EXTERNAL_CLIENT_ID = 'ads-preview-spa'
 export const EXTERNAL_AUDIENCE = 'https://ads-preview.test/api'
@@ -55,7 +56,7 @@ export async function startExternalIssuer(options: ExternalIssuerOptions = {}) {
 
   /** An access token as Auth0 or Keycloak issues it for our API, with these claims. */
   async function accessToken(claims: JWTPayload & { sub: string }, header: { typ?: string } = {}) {
-    return new SignJWT({ scope: 'openid profile email', ...claims })
+    return new SignJWT({ scope: LOGIN_SCOPE, ...claims })
       .setProtectedHeader({ alg: 'RS256', kid: jwk.kid, typ: header.typ ?? 'at+jwt' })
       .setIssuer(claims.iss ?? issuer)
       .setAudience(claims.aud ?? [EXTERNAL_AUDIENCE, `${issuer}userinfo`])

@@ -3,6 +3,8 @@
 // form are driven over HTTP (sharing the browser context's cookies), and the page then lands
 // on /validate-token with the provider's real fragment, which the app checks as usual.
 import { expect, type Page } from '@playwright/test'
+import { LOGIN_SCOPE } from '../../shared/constants.ts'
+import { ROUTES } from '../../shared/paths.ts'
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL, ORIGIN } from '../e2e/env.ts'
 
 function random(length = 32): string {
@@ -20,7 +22,7 @@ export async function providerLogin(
     client_id: 'ads-preview',
     response_type: 'token id_token',
     redirect_uri: `${BASE_URL}validate-token`,
-    scope: 'openid profile email',
+    scope: LOGIN_SCOPE,
     audience: `${BASE_URL}api`,
     state: params.state,
     nonce: params.nonce,
@@ -59,13 +61,13 @@ export async function storeTransaction(
         JSON.stringify({ ...tx, createdAt: Date.now() }),
       )
     },
-    { returnTo: '/main', ...transaction },
+    { returnTo: ROUTES.main, ...transaction },
   )
 }
 
 export async function signIn(
   page: Page,
-  returnTo = '/main',
+  returnTo: string = ROUTES.main,
   credentials: { email?: string; password?: string } = {},
 ): Promise<void> {
   const transaction = { state: random(), nonce: random(), returnTo }

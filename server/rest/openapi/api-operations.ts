@@ -9,13 +9,14 @@ import {
   validationAnswerSchema,
 } from '../../../shared/api.ts'
 import { packageListQuerySchema } from '../../../shared/package-query.ts'
+import { SERVER_MOUNTS as MOUNT, REST } from '../../../shared/paths.ts'
 import {
   inspectTargetsAnswerSchema,
   packageTargetsAnswerSchema,
   targetsQuerySchema,
 } from '../../../shared/targets/wire.ts'
 import { auditPageSchema, auditQuerySchema } from '../../../shared/team.ts'
-import { errorAnswer as error, type Operation } from './operation.ts'
+import { errorAnswer as error, type Operation, openApiPath } from './operation.ts'
 
 const UUID = { uuid: 'The upload uuid from the upload URL answer (it becomes the package uuid).' }
 const bearerErrors = {
@@ -30,7 +31,7 @@ const bearerErrors = {
 export const API_OPERATIONS: Operation[] = [
   {
     method: 'get',
-    path: '/api/packages',
+    path: openApiPath(MOUNT.api + REST.packages),
     operationId: 'listPackages',
     summary: 'List packages: all of them, or one page searched, sorted and filtered',
     description:
@@ -49,7 +50,7 @@ export const API_OPERATIONS: Operation[] = [
   },
   {
     method: 'post',
-    path: '/api/packages/{uuid}',
+    path: openApiPath(MOUNT.api + REST.package),
     operationId: 'createPackage',
     summary: 'Create the package record of a validated upload',
     description: 'No body. Creating the same upload twice answers 200 with the same package.',
@@ -66,7 +67,7 @@ export const API_OPERATIONS: Operation[] = [
   },
   {
     method: 'delete',
-    path: '/api/packages/{uuid}',
+    path: openApiPath(MOUNT.api + REST.package),
     operationId: 'deletePackage',
     summary: 'Delete a package and its files',
     description:
@@ -82,7 +83,7 @@ export const API_OPERATIONS: Operation[] = [
   },
   {
     method: 'post',
-    path: '/api/packages/{uuid}/restore',
+    path: openApiPath(MOUNT.api + REST.restorePackage),
     operationId: 'restorePackage',
     summary: 'Undo a delete',
     description:
@@ -99,7 +100,7 @@ export const API_OPERATIONS: Operation[] = [
   },
   {
     method: 'post',
-    path: '/api/packages/{uuid}/undo-replace',
+    path: openApiPath(MOUNT.api + REST.undoReplace),
     operationId: 'undoReplace',
     summary: 'Undo a Replace (administrators)',
     description:
@@ -117,7 +118,7 @@ export const API_OPERATIONS: Operation[] = [
   },
   {
     method: 'get',
-    path: '/api/packages/{uuid}/targets',
+    path: openApiPath(MOUNT.api + REST.packageTargets),
     operationId: 'getPackageTargets',
     summary: "A package's verdict per delivery target: the matrix and the badge",
     description:
@@ -135,7 +136,7 @@ export const API_OPERATIONS: Operation[] = [
   },
   {
     method: 'post',
-    path: '/api/targets/inspect',
+    path: openApiPath(MOUNT.api + REST.inspectTargets),
     operationId: 'inspectTargets',
     summary: 'Inspect a zip against delivery targets without storing it',
     description:
@@ -154,7 +155,7 @@ export const API_OPERATIONS: Operation[] = [
   },
   {
     method: 'get',
-    path: '/api/upload/get-package-upload-url',
+    path: openApiPath(MOUNT.api + REST.uploadUrl),
     operationId: 'getPackageUploadUrl',
     summary: 'Start an upload: a signed URL to PUT the zip to',
     description:
@@ -171,7 +172,7 @@ export const API_OPERATIONS: Operation[] = [
   },
   {
     method: 'put',
-    path: '/files/upload',
+    path: MOUNT.upload,
     operationId: 'putPackageFile',
     summary: 'Upload the zip to the signed URL (no bearer header)',
     description:
@@ -191,7 +192,7 @@ export const API_OPERATIONS: Operation[] = [
   },
   {
     method: 'post',
-    path: '/api/upload/validate-package-upload/{uuid}',
+    path: openApiPath(MOUNT.api + REST.validateUpload),
     operationId: 'validatePackageUpload',
     summary: 'Inspect the uploaded zip (MRAID required)',
     auth: 'bearer',
@@ -209,7 +210,7 @@ export const API_OPERATIONS: Operation[] = [
   },
   {
     method: 'get',
-    path: '/api/audit',
+    path: openApiPath(MOUNT.api + REST.audit),
     operationId: 'listAuditEvents',
     summary: 'The audit trail, newest first, a page at a time',
     description:

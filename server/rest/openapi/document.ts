@@ -15,6 +15,7 @@ import {
   validateBodySchema,
   validationAnswerSchema,
 } from '../../../shared/api.ts'
+import { PRODUCT } from '../../../shared/constants.ts'
 import { inspectTargetsAnswerSchema, packageTargetsAnswerSchema } from '../../../shared/targets/wire.ts'
 import { auditPageSchema } from '../../../shared/team.ts'
 import { healthAnswerSchema, readinessAnswerSchema } from '../../health/answers.ts'
@@ -123,8 +124,7 @@ function operationObject(operation: Operation) {
   }
 }
 
-/** Where the document is served, below BASE_PATH, and where its copy is committed. */
-export const OPENAPI_PATH = '/openapi.json'
+/** Where the document's copy is committed (it is served at SERVER_MOUNTS.openApi). */
 export const COMMITTED_OPENAPI_FILE = 'docs/openapi.json'
 
 /** serverUrl: the API's base, absolute where the server knows its address, else BASE_PATH. */
@@ -136,7 +136,7 @@ export function buildOpenApiDocument(serverUrl: string) {
   return {
     openapi: '3.1.0',
     info: {
-      title: 'Ads Preview API',
+      title: `${PRODUCT} API`,
       version: packageJson.version,
       description:
         'Upload, validate, list, preview, download and delete HTML5/MRAID ad packages. An upload takes four calls: getPackageUploadUrl, a PUT of the zip to signedRequest, validatePackageUpload, createPackage. The web app uses the same service through tRPC (/trpc); the embedded identity provider is described by its own discovery document (/oidc/.well-known/openid-configuration).',

@@ -30,3 +30,6 @@ export interface Operation {
 }
 
 export const errorAnswer = (description: string): Answer => ({ description, schema: apiErrorSchema })
+
+/** An OpenAPI path (`{name}` placeholders) from a route's path (`:name`). */
+export const openApiPath = (route: string) => route.replace(/:([^/]+)/g, '{$1}')

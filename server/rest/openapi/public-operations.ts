@@ -1,12 +1,13 @@
 // Capability URLs (downloads, thumbnails, previews) and the service's own public documents.
 import { clientConfigSchema } from '../../../shared/api.ts'
+import { SERVER_MOUNTS as MOUNT } from '../../../shared/paths.ts'
 import { healthAnswerSchema, readinessAnswerSchema } from '../../health/answers.ts'
 import { errorAnswer as error, type Operation } from './operation.ts'
 
 export const PUBLIC_OPERATIONS: Operation[] = [
   {
     method: 'get',
-    path: '/files/packages/{uuid}/{filename}',
+    path: `${MOUNT.download}/{uuid}/{filename}`,
     operationId: 'downloadPackage',
     summary: "A package's zip (package_url; a capability URL, no bearer header)",
     auth: 'none',
@@ -16,7 +17,7 @@ export const PUBLIC_OPERATIONS: Operation[] = [
   },
   {
     method: 'get',
-    path: '/files/thumbnails/{uuid}',
+    path: `${MOUNT.thumbnail}/{uuid}`,
     operationId: 'getThumbnail',
     summary: "A package's thumbnail (preview_url.thumbnail; a capability URL)",
     auth: 'none',
@@ -29,7 +30,7 @@ export const PUBLIC_OPERATIONS: Operation[] = [
   },
   {
     method: 'get',
-    path: '/preview/{uuid}',
+    path: `${MOUNT.preview}/{uuid}`,
     operationId: 'openPreview',
     summary: 'Redirects to the preview folder (index_url without its file)',
     auth: 'none',
@@ -39,7 +40,7 @@ export const PUBLIC_OPERATIONS: Operation[] = [
   },
   {
     method: 'get',
-    path: '/preview/{uuid}/{path}',
+    path: `${MOUNT.preview}/{uuid}/{path}`,
     operationId: 'getPreviewFile',
     summary: "A file of the package, served sandboxed (index_url is the entry's)",
     description: "path is the file's path inside the package and may contain slashes.",
@@ -54,7 +55,7 @@ export const PUBLIC_OPERATIONS: Operation[] = [
   },
   {
     method: 'get',
-    path: '/health',
+    path: MOUNT.health,
     operationId: 'getHealth',
     summary: 'Liveness: the process answers; its version and runtime',
     auth: 'none',
@@ -63,7 +64,7 @@ export const PUBLIC_OPERATIONS: Operation[] = [
   },
   {
     method: 'get',
-    path: '/ready',
+    path: MOUNT.ready,
     operationId: 'getReadiness',
     summary: 'Readiness: the database answers and the storage takes a write (checked at most once a second)',
     auth: 'none',
@@ -75,7 +76,7 @@ export const PUBLIC_OPERATIONS: Operation[] = [
   },
   {
     method: 'get',
-    path: '/client-config.json',
+    path: MOUNT.clientConfig,
     operationId: 'getClientConfig',
     summary: 'What the web app needs at start: product name and where to sign in',
     auth: 'none',
@@ -84,7 +85,7 @@ export const PUBLIC_OPERATIONS: Operation[] = [
   },
   {
     method: 'get',
-    path: '/openapi.json',
+    path: MOUNT.openApi,
     operationId: 'getOpenApiDocument',
     summary: 'This document',
     auth: 'none',
