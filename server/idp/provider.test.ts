@@ -53,6 +53,31 @@ async function submit(browser: CookieClient, form: { action: string; csrf: strin
   return browser.submitLogin(form, EMAIL, password)
 }
 
+/** Signs in through our login form with code + PKCE; the callback holds the code. */
+async function signInWithCode(browser: CookieClient) {
+  const verifier = b64url(randomBytes(32))
+  const challenge = b64url(createHash('sha256').update(verifier).digest())
+  const form = await loginForm(browser, codeAuthorizeUrl(challenge))
+  const afterLogin = await submit(browser, form, PASSWORD)
+  expect(afterLogin.status).toBe(303)
+  const callback = await browser.request(afterLogin.headers.get('location')!)
+  return { verifier, challenge, callback }
+}
+
+/** The token endpoint's answer to a code and its verifier. */
+const exchangeCode = (code: string, codeVerifier: string) =>
+  fetch(`${BASE}/oidc/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      code_verifier: codeVerifier,
+      redirect_uri: `${BASE}/validate-token`,
+      client_id: 'ads-preview',
+    }),
+  })
+
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ads-preview-idp-'))
   databaseEnv = await testDatabaseEnv()
@@ -67,46 +92,21 @@ afterAll(async () => {
 describe('the embedded provider', () => {
   it('signs in with authorization code + PKCE, and a restart signs nobody out', async () => {
     const browser = new CookieClient(`http://localhost:${PORT}`)
-    const verifier = b64url(randomBytes(32))
-    const challenge = b64url(createHash('sha256').update(verifier).digest())
-    const form = await loginForm(browser, codeAuthorizeUrl(challenge))
-    const afterLogin = await submit(browser, form, PASSWORD)
-    expect(afterLogin.status).toBe(303)
-    const callback = await browser.request(afterLogin.headers.get('location')!)
+    const { verifier, challenge, callback } = await signInWithCode(browser)
     const redirect = new URL(callback.headers.get('location')!)
     expect(redirect.pathname).toBe('/ads-preview/validate-token')
     const code = redirect.searchParams.get('code')!
     expect(code).toBeTruthy()
 
-    const exchange = (codeVerifier: string) =>
-      fetch(`${BASE}/oidc/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          grant_type: 'authorization_code',
-          code,
-          code_verifier: codeVerifier,
-          redirect_uri: `${BASE}/validate-token`,
-          client_id: 'ads-preview',
-        }),
-      })
-    expect((await exchange(b64url(randomBytes(32)))).status).toBe(400)
+    expect((await exchangeCode(code, b64url(randomBytes(32)))).status).toBe(400)
     // A code is single-use: the wrong verifier above already spent it, so start over.
     const again = await browser.request(codeAuthorizeUrl(challenge))
     const code2 = new URL(again.headers.get('location')!).searchParams.get('code')!
-    const tokens = (await (
-      await fetch(`${BASE}/oidc/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          grant_type: 'authorization_code',
-          code: code2,
-          code_verifier: verifier,
-          redirect_uri: `${BASE}/validate-token`,
-          client_id: 'ads-preview',
-        }),
-      })
-    ).json()) as { access_token: string; id_token: string; expires_in: number }
+    const tokens = (await (await exchangeCode(code2, verifier)).json()) as {
+      access_token: string
+      id_token: string
+      expires_in: number
+    }
     expect(tokens.id_token).toBeTruthy()
     const list = await fetch(`${BASE}/api/packages`, {
       headers: { authorization: `Bearer ${tokens.access_token}` },
@@ -156,28 +156,10 @@ describe('the embedded provider', () => {
         const otherBase = `http://localhost:${port}/ads-preview`
         // Signed in through the first process (code + PKCE), the token used at the second.
         const browser = new CookieClient(`http://localhost:${PORT}`)
-        const verifier = b64url(randomBytes(32))
-        const challenge = b64url(createHash('sha256').update(verifier).digest())
-        const form = await loginForm(browser, codeAuthorizeUrl(challenge))
-        const afterLogin = await submit(browser, form, PASSWORD)
-        expect(afterLogin.status).toBe(303)
-        const callback = await browser.request(afterLogin.headers.get('location')!)
+        const { verifier, challenge, callback } = await signInWithCode(browser)
         const code = new URL(callback.headers.get('location')!).searchParams.get('code')!
-        const token = (
-          (await (
-            await fetch(`${BASE}/oidc/token`, {
-              method: 'POST',
-              headers: { 'content-type': 'application/x-www-form-urlencoded' },
-              body: new URLSearchParams({
-                grant_type: 'authorization_code',
-                code,
-                code_verifier: verifier,
-                redirect_uri: `${BASE}/validate-token`,
-                client_id: 'ads-preview',
-              }),
-            })
-          ).json()) as { access_token: string }
-        ).access_token
+        const token = ((await (await exchangeCode(code, verifier)).json()) as { access_token: string })
+          .access_token
         const list = await fetch(`${otherBase}/api/packages`, {
           headers: { authorization: `Bearer ${token}` },
         })
