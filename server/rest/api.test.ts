@@ -16,6 +16,13 @@ async function json(response: Response) {
   return (await response.json()) as Record<string, unknown>
 }
 
+/** A REST call on one package: POST creates it from its upload, DELETE deletes it. */
+const onPackage = (method: 'POST' | 'DELETE', uuid: string) =>
+  t.app.request(`/ads-preview/api/packages/${uuid}`, { method, headers: t.auth })
+
+/** GET /api/packages, as JSON. */
+const listed = async () => json(await t.app.request('/ads-preview/api/packages', { headers: t.auth }))
+
 async function created(filename: string, zip = validPackage(), policy = 'none') {
   const result = await uploadPackage(t, filename, zip, policy)
   expect(result.step).toBe('create')
@@ -57,7 +64,7 @@ describe('upload, validate, create, list', () => {
     expect(pkg.index_url).toBe(`http://localhost:3999/ads-preview/preview/${pkg.uuid}/index.html`)
     expect(Date.now() - Date.parse(pkg.created_at)).toBeLessThan(10_000)
     const second = await created('second.zip')
-    const list = await json(await t.app.request('/ads-preview/api/packages', { headers: t.auth }))
+    const list = await listed()
     expect((list.packages as { uuid: string }[]).map((p) => p.uuid)).toEqual([second.uuid, pkg.uuid])
   })
 
@@ -135,7 +142,7 @@ describe('upload, validate, create, list', () => {
     expect(second.file_size).toBe(newZip.byteLength)
     // The old bytes stay for REPLACE_UNDO_DAYS, for an administrator's undo (undo-replace.test.ts).
     expect(t.blobFiles().sort()).toEqual([`${first.uuid}.zip`, `${second.uuid}.zip`].sort())
-    const list = await json(await t.app.request('/ads-preview/api/packages', { headers: t.auth }))
+    const list = await listed()
     expect(list.packages).toHaveLength(1)
     expect((await t.app.request(t.pathOf(first.package_url))).status).toBe(404)
   })
@@ -147,10 +154,7 @@ describe('upload, validate, create, list', () => {
     const body = await json(result.response)
     expect(body.message).toBe(MESSAGES.validationFailed)
     expect(body.details).toEqual([expect.stringContaining('does not load mraid.js')])
-    const create = await t.app.request(`/ads-preview/api/packages/${result.uuid}`, {
-      method: 'POST',
-      headers: t.auth,
-    })
+    const create = await onPackage('POST', result.uuid!)
     expect(create.status).toBe(409)
     expect(await json(create)).toEqual({ message: MESSAGES.uploadNotValidated })
   })
@@ -161,10 +165,7 @@ describe('upload, validate, create, list', () => {
       await t.app.request(`/ads-preview/api/upload/get-package-upload-url?${query}`, { headers: t.auth }),
     )
     const uuid = answer.uuid as string
-    const create = await t.app.request(`/ads-preview/api/packages/${uuid}`, {
-      method: 'POST',
-      headers: t.auth,
-    })
+    const create = await onPackage('POST', uuid)
     expect(create.status).toBe(409)
     const validate = await t.app.request(`/ads-preview/api/upload/validate-package-upload/${uuid}`, {
       method: 'POST',
@@ -206,13 +207,10 @@ describe('upload, validate, create, list', () => {
 
   it('creating the same upload again answers 200 with the same package, not a second one', async () => {
     const pkg = await created('twice.zip')
-    const again = await t.app.request(`/ads-preview/api/packages/${pkg.uuid}`, {
-      method: 'POST',
-      headers: t.auth,
-    })
+    const again = await onPackage('POST', pkg.uuid)
     expect(again.status).toBe(200)
     expect(((await json(again)).package as { id: number }).id).toBe(pkg.id)
-    const list = await json(await t.app.request('/ads-preview/api/packages', { headers: t.auth }))
+    const list = await listed()
     expect(list.packages).toHaveLength(1)
   })
 
@@ -229,10 +227,7 @@ describe('upload, validate, create, list', () => {
 
   it('deletes a package: the row and its preview go at once, its file when the Undo runs out', async () => {
     const pkg = await created('gone.zip')
-    const response = await t.app.request(`/ads-preview/api/packages/${pkg.uuid}`, {
-      method: 'DELETE',
-      headers: t.auth,
-    })
+    const response = await onPackage('DELETE', pkg.uuid)
     expect(response.status).toBe(200)
     const answer = await json(response)
     expect(answer).toEqual({ uuid: pkg.uuid, undoUntil: expect.any(String) })
@@ -243,7 +238,7 @@ describe('upload, validate, create, list', () => {
     expect(t.blobFiles()).toHaveLength(1)
     expect((await t.app.request(t.pathOf(pkg.index_url))).status).toBe(404)
     expect((await t.app.request(t.pathOf(pkg.package_url))).status).toBe(404)
-    const list = await json(await t.app.request('/ads-preview/api/packages', { headers: t.auth }))
+    const list = await listed()
     expect(list.packages).toEqual([])
   })
 })
@@ -358,7 +353,7 @@ describe('tRPC gives the same answers as REST', () => {
 
   it('lists, refuses a taken name, validates and deletes with the same shapes and messages', async () => {
     const pkg = await created('same.zip')
-    const rest = await json(await t.app.request('/ads-preview/api/packages', { headers: t.auth }))
+    const rest = await listed()
     const list = await trpc('packages.list', undefined, 'GET')
     expect(list.body.result?.data).toEqual(rest)
 
