@@ -1,9 +1,12 @@
 // Listing 10,000 packages through the API (bearer check, query, view, JSON) against a bare
 // better-sqlite3 query serialised to JSON, on the same database in the same run: the spec's
 // whole list, and the first page the package screen asks for (issue 18), plain and searched.
+// The whole list again on PostgreSQL against a bare `pg` query, when a cluster can be started.
+import pg from 'pg'
 import { sqliteConnection } from '../server/db/sqlite/open-sqlite.ts'
 import { DEFAULT_PAGE_SIZE } from '../shared/package-query.ts'
 import { createTestApp, type TestApp } from '../tests/helpers/test-app.ts'
+import { findPostgresBin, startCluster } from '../tests/postgres/cluster.ts'
 import type { Figure } from './measure.ts'
 
 function percentile(values: number[], p: number): number {
@@ -11,11 +14,12 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
 }
 
+const LIST_ALL = 'SELECT * FROM packages ORDER BY created_at DESC'
 const RUNS = 60
 const WARM_UP = 5
 
 /** Times an API path and a bare equivalent alternately; answers each one's times and last size. */
-async function race(t: TestApp, path: string, bare: () => string) {
+async function race(t: TestApp, path: string, bare: () => string | Promise<string>) {
   const ours: number[] = []
   const baseline: number[] = []
   let oursBytes = 0
@@ -26,7 +30,7 @@ async function race(t: TestApp, path: string, bare: () => string) {
     if (i >= WARM_UP) ours.push(performance.now() - started)
     oursBytes = body.length
     started = performance.now()
-    bareBytes = bare().length
+    bareBytes = (await bare()).length
     if (i >= WARM_UP) baseline.push(performance.now() - started)
   }
   return { ours, baseline, oursBytes, bareBytes }
@@ -43,29 +47,33 @@ function timings(name: string, result: Awaited<ReturnType<typeof race>>, baselin
   }))
 }
 
-export async function benchListing(): Promise<Figure[]> {
+async function insertPackages(t: TestApp) {
+  const now = Date.now()
+  const rows = Array.from({ length: 10_000 }, (_, i) => ({
+    uuid: crypto.randomUUID(),
+    filename: `campaign-${i % 2500}.zip`,
+    filenameVersion: Math.floor(i / 2500) + 1,
+    fileSize: 100_000 + i,
+    sha256: 'f'.repeat(64),
+    blobKey: `packages/${i}.zip`,
+    entry: 'index.html',
+    adWidth: 300,
+    adHeight: 250,
+    uploadedBy: 'qa@example.com',
+    createdAt: now - i * 1000,
+  }))
+  await t.db.write(async (tx) => {
+    for (let i = 0; i < rows.length; i += 500)
+      await tx.insert(t.db.tables.packages).values(rows.slice(i, i + 500))
+  })
+}
+
+async function onSqlite(): Promise<Figure[]> {
   const t = await createTestApp()
   try {
-    const now = Date.now()
-    const rows = Array.from({ length: 10_000 }, (_, i) => ({
-      uuid: crypto.randomUUID(),
-      filename: `campaign-${i % 2500}.zip`,
-      filenameVersion: Math.floor(i / 2500) + 1,
-      fileSize: 100_000 + i,
-      sha256: 'f'.repeat(64),
-      blobKey: `packages/${i}.zip`,
-      entry: 'index.html',
-      adWidth: 300,
-      adHeight: 250,
-      uploadedBy: 'qa@example.com',
-      createdAt: now - i * 1000,
-    }))
-    await t.db.write(async (tx) => {
-      for (let i = 0; i < rows.length; i += 500)
-        await tx.insert(t.db.tables.packages).values(rows.slice(i, i + 500))
-    })
+    await insertPackages(t)
     const sqlite = sqliteConnection(t.db)
-    const all = sqlite.prepare('SELECT * FROM packages ORDER BY created_at DESC')
+    const all = sqlite.prepare(LIST_ALL)
     const first = sqlite.prepare(
       `SELECT * FROM packages ORDER BY created_at DESC, id DESC LIMIT ${DEFAULT_PAGE_SIZE + 1}`,
     )
@@ -116,4 +124,34 @@ export async function benchListing(): Promise<Figure[]> {
   } finally {
     await t.cleanup()
   }
+}
+
+async function onPostgres(): Promise<Figure[]> {
+  const bin = findPostgresBin()
+  if (!bin) {
+    console.error('list on PostgreSQL: NOT MEASURED, no PostgreSQL binaries (apt-get install postgresql)')
+    return []
+  }
+  const cluster = await startCluster(bin)
+  try {
+    const t = await createTestApp({ DATABASE_URL: cluster.url })
+    const client = new pg.Client({ connectionString: cluster.url })
+    await client.connect()
+    try {
+      await insertPackages(t)
+      const whole = await race(t, '/ads-preview/api/packages', async () =>
+        JSON.stringify({ packages: (await client.query(LIST_ALL)).rows }),
+      )
+      return timings('list 10,000 packages on PostgreSQL', whole, 'bare pg query + JSON')
+    } finally {
+      await client.end()
+      await t.cleanup()
+    }
+  } finally {
+    cluster.stop()
+  }
+}
+
+export async function benchListing(): Promise<Figure[]> {
+  return [...(await onSqlite()), ...(await onPostgres())]
 }
