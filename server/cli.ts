@@ -24,6 +24,7 @@ export interface ServerCliOptions {
   startCommand?: string
   usersCommand?: string
   checkCommand?: string
+  moveCommand?: string
   /** `users ...` as a subcommand (the binary; npm has `npm run users`). */
   runUsers?: (args: string[], runtime: RuntimeFiles) => Promise<number>
 }
@@ -42,6 +43,7 @@ export async function runServerCli(options: ServerCliOptions = {}): Promise<void
         start: options.startCommand ?? 'npm start --',
         users: usersCommand,
         check: options.checkCommand ?? 'npx ads-preview check',
+        move: options.moveCommand ?? 'npx ads-preview move',
       }),
     )
     process.exit(0)

@@ -4,7 +4,7 @@
 import { PRODUCT } from '../../shared/constants.ts'
 import { configVariableNames } from '../config/parse-config.ts'
 
-export function helpText(invocation: { start: string; users: string; check: string }): string {
+export function helpText(invocation: { start: string; users: string; check: string; move: string }): string {
   const variables = configVariableNames()
   const lines: string[] = []
   let line = ' '
@@ -24,6 +24,7 @@ Usage:
   ${invocation.start} --help       print this and exit
   ${invocation.users} list|add <email> [password]|remove <email>|passwd <email> [password]
   ${invocation.check} <zip or folder>...   validate packages offline (--help for its options)
+  ${invocation.move} [--from <data folder>]   move an installation into DATABASE_URL and S3_BUCKET
 
 Configuration is read from environment variables, all optional (README "Configuration"):
 ${lines.join('\n')}

@@ -1,6 +1,6 @@
 // The single executable's entry (Node's single executable applications): `check` (and the
-// checking processes it starts, which are this binary again), the server's inspecting processes
-// (this binary again), else the same command line and
+// checking processes it starts, which are this binary again), `move` (move-command.ts), the
+// server's inspecting processes (this binary again), else the same command line and
 // server as `npm start`, with its own files unpacked under DATA_DIR/.runtime (runtime-files.ts)
 // and the users command built in (`./ads-preview users ...`).
 import { spawn } from 'node:child_process'
@@ -9,6 +9,7 @@ import { runCheckCommand } from '../../cli/check/check-command.ts'
 import { serveChecks } from '../../cli/check/worker-loop.ts'
 import { runServerCli } from '../cli.ts'
 import { runUsersCommand } from '../idp/users-command.ts'
+import { runMoveCommand } from '../move/move-command.ts'
 import { BUILD } from '../run/build-info.ts'
 import { INSPECT_WORKER_ARG, type SpawnInspector } from '../uploads/inspect-in-child.ts'
 import { serveInspection } from '../uploads/inspect-worker.ts'
@@ -25,6 +26,13 @@ if (process.argv[2] === 'check') {
   }).then((code) => {
     process.exitCode = code
   })
+} else if (process.argv[2] === 'move') {
+  void runMoveCommand(process.argv.slice(3), (config) => {
+    const { clientDir: _client, ...files } = loadRuntimeFiles(config.dataDir, BUILD.version)
+    return files
+  }).then((code) => {
+    process.exitCode = code
+  })
 } else if (process.argv[2] === CHECK_WORKER) {
   serveChecks()
 } else if (process.argv[2] === INSPECT_WORKER_ARG) {
@@ -34,6 +42,7 @@ if (process.argv[2] === 'check') {
     startCommand: './ads-preview',
     usersCommand: './ads-preview users',
     checkCommand: './ads-preview check',
+    moveCommand: './ads-preview move',
     runtime: (config) => {
       const { clientDir, ...files } = loadRuntimeFiles(config.dataDir, BUILD.version)
       config.clientDir = clientDir

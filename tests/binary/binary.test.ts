@@ -7,7 +7,7 @@ import path from 'node:path'
 import { afterAll, expect, it } from 'vitest'
 import { validPackage } from '../fixtures/packages.ts'
 import { implicitAccessToken } from '../helpers/oidc-http.ts'
-import { startProduct } from '../helpers/product-process.ts'
+import { runToExit, startProduct } from '../helpers/product-process.ts'
 import { describeStartContract, openToOthers } from '../ops/start-contract.ts'
 
 const BINARY = process.env.TEST_BINARY!
@@ -37,6 +37,16 @@ it('starts from an empty folder to a healthy /health (first start unpacks, the s
     expect(await product.stop('SIGTERM')).toBe(0)
   }
 }, 90_000)
+
+it('answers `move` (the move into PostgreSQL and S3) itself, naming what it needs', async () => {
+  const place = emptyPlace('move')
+  const { code, output } = await runToExit([path.join(place.folder, 'ads-preview'), 'move'], {
+    cwd: place.folder,
+    env: place.env,
+  })
+  expect(code, output).toBe(2)
+  expect(output).toContain('The move needs its target: set DATABASE_URL (PostgreSQL) and S3_BUCKET')
+})
 
 it('writes nothing outside DATA_DIR, even when killed with SIGKILL while its browser runs', async () => {
   const place = emptyPlace('sigkill')

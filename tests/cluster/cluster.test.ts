@@ -5,21 +5,20 @@
 // processes, an upload URL from B is validated on C and created on A, 20 keep-both uploads of
 // one name spread over the three get versions 1 to 20, and failed sign-ins count together.
 import { randomBytes } from 'node:crypto'
-import fs from 'node:fs'
 import http from 'node:http'
-import os from 'node:os'
-import path from 'node:path'
 import { strToU8, zipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { VALID_INDEX_HTML, validPackage } from '../fixtures/packages.ts'
-import { nginxTest, startNginx } from '../helpers/nginx.ts'
+import {
+  type AppCluster,
+  CLUSTER_EMAIL,
+  CLUSTER_PASSWORD,
+  clusterUnavailable,
+  startAppCluster,
+} from '../helpers/app-cluster.ts'
 import { authorizeUrl, CookieClient, implicitAccessToken } from '../helpers/oidc-http.ts'
-import { freePort, type ProductProcess, startProduct } from '../helpers/product-process.ts'
-import { has, readmeFile } from '../helpers/readme-files.ts'
-import { type S3TestServer, startS3Server } from '../helpers/s3-server.ts'
-import { type Cluster, findPostgresBin, startCluster } from '../postgres/cluster.ts'
-
-const bin = findPostgresBin()
+import type { ProductProcess } from '../helpers/product-process.ts'
+import type { S3TestServer } from '../helpers/s3-server.ts'
 
 /**
  * A request on a connection of its own. fetch keeps connections to each process alive and
@@ -47,15 +46,11 @@ function freshRequest(
     sent.end(init.body)
   })
 }
-const EMAIL = 'cluster@example.com'
-const PASSWORD = 'cluster-password-1'
 
-describe.skipIf(!bin || !has('nginx'))('three app processes behind nginx, on PostgreSQL and S3', () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ads-preview-cluster-'))
-  let pg: Cluster
+describe.skipIf(clusterUnavailable())('three app processes behind nginx, on PostgreSQL and S3', () => {
+  let cluster: AppCluster | undefined
   let s3: S3TestServer
   let nodes: ProductProcess[] = []
-  let nginx: Awaited<ReturnType<typeof startNginx>> | undefined
   let origin = ''
   let token = ''
 
@@ -106,58 +101,11 @@ describe.skipIf(!bin || !has('nginx'))('three app processes behind nginx, on Pos
   }
 
   beforeAll(async () => {
-    pg = await startCluster(bin!)
-    const nginxPort = await freePort()
-    origin = `http://localhost:${nginxPort}`
-    s3 = await startS3Server({ corsOrigin: origin })
-    // Started together: the migrations run once under their lock, the first user is made once.
-    nodes = await Promise.all(
-      ['a', 'b', 'c'].map((name) =>
-        startProduct({
-          timeoutMs: 90_000,
-          env: {
-            DATA_DIR: path.join(dir, name),
-            DATABASE_URL: pg.url,
-            ...s3.env,
-            PUBLIC_URL: origin,
-            ADMIN_EMAIL: EMAIL,
-            ADMIN_PASSWORD: PASSWORD,
-            TRUSTED_PROXIES: '127.0.0.1',
-            CHROMIUM_PATH: '/nonexistent',
-            LOG_REQUESTS: '1',
-            LOG_FORMAT: 'json',
-          },
-        }),
-      ),
-    )
-    const upstream = readmeFile('/etc/nginx/conf.d/ads-preview-nodes.conf').replace(
-      /(\s*server 10\.0\.0\.\d+:3000 [^;]*;)+/,
-      nodes.map((node) => `\n    server 127.0.0.1:${node.port} max_fails=2 fail_timeout=10s;`).join(''),
-    )
-    // The README's site, on plain http here (the TLS lines are the single-machine test's).
-    const site = readmeFile('/etc/nginx/sites-available/ads-preview')
-      .replace(/listen 443 ssl[^;]*;/, `listen 127.0.0.1:${nginxPort};`)
-      .replace(/\s*ssl_certificate[^;]*;/g, '')
-      .replace(/server \{\s*listen 80;[\s\S]*?\n\}\n?$/, '')
-      .replace(/\s*proxy_pass http:\/\/127\.0\.0\.1:3000;/, `\n${readmeFile('ads-preview-nodes-location')}`)
-    expect(upstream).not.toMatch(/10\.0\.0/)
-    expect(site).toContain('proxy_pass http://ads_preview;')
-    nginx = await startNginx(
-      path.join(dir, 'nginx'),
-      `${upstream}\n${site}`,
-      async () => (await fetch(`${origin}/ads-preview/health`)).status === 200,
-    )
-    expect(nginxTest(path.join(dir, 'nginx')).status).toBe(0)
+    cluster = await startAppCluster()
+    ;({ origin, nodes, s3 } = cluster)
   }, 180_000)
 
-  afterAll(async () => {
-    nginx?.stop()
-    await Promise.all(nodes.map((node) => node.stop()))
-    for (const node of nodes) node.killAll()
-    await s3?.close()
-    pg?.stop()
-    fs.rmSync(dir, { recursive: true, force: true })
-  })
+  afterAll(() => cluster?.stop())
 
   const servedOn = (node: ProductProcess, pathPart: string) =>
     node
@@ -166,7 +114,7 @@ describe.skipIf(!bin || !has('nginx'))('three app processes behind nginx, on Pos
       .filter((line) => line.includes(pathPart) && line.includes('"status"')).length
 
   it('signs in through nginx with each step on another process, and every process takes the token', async () => {
-    token = await implicitAccessToken(`${origin}/ads-preview`, EMAIL, PASSWORD)
+    token = await implicitAccessToken(`${origin}/ads-preview`, CLUSTER_EMAIL, CLUSTER_PASSWORD)
     // The sign-in's requests (authorize, login page, form post, resume) went round the three.
     expect(nodes.map((node) => servedOn(node, '/ads-preview/oidc/'))).not.toContain(0)
     for (const node of nodes) expect((await api(node, 'packages')).status).toBe(200)

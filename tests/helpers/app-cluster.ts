@@ -1,0 +1,102 @@
+// The scale-out setup of the README's "More than one machine", started for a test or a bench:
+// a throwaway PostgreSQL, an S3-compatible server (s3rver, signatures checked), three app
+// processes started together on one DATABASE_URL and bucket, and nginx round-robin in front with
+// the README's site and upstream (no sticky sessions). `extraNginx` adds server blocks to the
+// same nginx (the bench's static baseline).
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { type Cluster, findPostgresBin, startCluster } from '../postgres/cluster.ts'
+import { nginxTest, startNginx } from './nginx.ts'
+import { freePort, type ProductProcess, startProduct } from './product-process.ts'
+import { has, readmeFile } from './readme-files.ts'
+import { type S3TestServer, startS3Server } from './s3-server.ts'
+
+export const CLUSTER_EMAIL = 'cluster@example.com'
+export const CLUSTER_PASSWORD = 'cluster-password-1'
+
+/** Why the cluster cannot start here (no PostgreSQL binaries, no nginx), or undefined. */
+export function clusterUnavailable(): string | undefined {
+  if (!findPostgresBin()) return 'no PostgreSQL binaries (POSTGRES_BIN)'
+  if (!has('nginx')) return 'no nginx'
+  return undefined
+}
+
+export interface AppCluster {
+  /** nginx's origin, the PUBLIC_URL of every process. */
+  origin: string
+  nodes: ProductProcess[]
+  s3: S3TestServer
+  pg: Cluster
+  stop(): Promise<void>
+}
+
+export async function startAppCluster(
+  options: { env?: Record<string, string>; extraNginx?: string } = {},
+): Promise<AppCluster> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ads-preview-cluster-'))
+  const pg = await startCluster(findPostgresBin()!)
+  const nginxPort = await freePort()
+  const origin = `http://localhost:${nginxPort}`
+  const s3 = await startS3Server({ corsOrigin: origin })
+  let nodes: ProductProcess[] = []
+  let nginx: Awaited<ReturnType<typeof startNginx>> | undefined
+  const stop = async () => {
+    nginx?.stop()
+    await Promise.all(nodes.map((node) => node.stop()))
+    for (const node of nodes) node.killAll()
+    await s3.close()
+    pg.stop()
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
+  try {
+    // Started together: the migrations run once under their lock, the first user is made once.
+    const started = await Promise.allSettled(
+      ['a', 'b', 'c'].map((name) =>
+        startProduct({
+          timeoutMs: 90_000,
+          env: {
+            DATA_DIR: path.join(dir, name),
+            DATABASE_URL: pg.url,
+            ...s3.env,
+            PUBLIC_URL: origin,
+            ADMIN_EMAIL: CLUSTER_EMAIL,
+            ADMIN_PASSWORD: CLUSTER_PASSWORD,
+            TRUSTED_PROXIES: '127.0.0.1',
+            CHROMIUM_PATH: '/nonexistent',
+            LOG_REQUESTS: '1',
+            LOG_FORMAT: 'json',
+            ...options.env,
+          },
+        }),
+      ),
+    )
+    nodes = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []))
+    const failed = started.find((result) => result.status === 'rejected')
+    if (failed) throw failed.reason
+    const upstream = readmeFile('/etc/nginx/conf.d/ads-preview-nodes.conf').replace(
+      /(\s*server 10\.0\.0\.\d+:3000 [^;]*;)+/,
+      nodes.map((node) => `\n    server 127.0.0.1:${node.port} max_fails=2 fail_timeout=10s;`).join(''),
+    )
+    // The README's site, on plain http here (the TLS lines are the single-machine test's).
+    const site = readmeFile('/etc/nginx/sites-available/ads-preview')
+      .replace(/listen 443 ssl[^;]*;/, `listen 127.0.0.1:${nginxPort};`)
+      .replace(/\s*ssl_certificate[^;]*;/g, '')
+      .replace(/server \{\s*listen 80;[\s\S]*?\n\}\n?$/, '')
+      .replace(/\s*proxy_pass http:\/\/127\.0\.0\.1:3000;/, `\n${readmeFile('ads-preview-nodes-location')}`)
+    if (/10\.0\.0/.test(upstream) || !site.includes('proxy_pass http://ads_preview;')) {
+      throw new Error("the README's nginx blocks no longer have the shape this setup rewrites")
+    }
+    nginx = await startNginx(
+      path.join(dir, 'nginx'),
+      `${upstream}\n${site}\n${options.extraNginx ?? ''}`,
+      async () => (await fetch(`${origin}/ads-preview/health`)).status === 200,
+    )
+    const check = nginxTest(path.join(dir, 'nginx'))
+    if (check.status !== 0) throw new Error(`nginx -t: ${check.stderr}`)
+    return { origin, nodes, s3, pg, stop }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}
