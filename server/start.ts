@@ -143,10 +143,8 @@ export async function startProduct(configured: Config, options: StartOptions = {
         fetchPreview: async (request: Request) => app.fetch(request),
       }
       if (browser) handlers.push(thumbnailHandler(services, browser, sandbox))
-      // The runtime audit (targets) still loads previews over this process's socket.
-      const localOrigin = `http://127.0.0.1:${listening}`
       if (browser && services.auditCreatives) {
-        const audits = auditHandler(services, browser, localOrigin)
+        const audits = auditHandler(services, browser, sandbox)
         stopAudits.push(audits.stop)
         handlers.push(audits)
       }

@@ -5,13 +5,13 @@
 // figures after a few seconds, done with all of them after the window, or failed with why.
 // A package deleted or replaced meanwhile matches no row, and what was measured is dropped.
 import { eq } from 'drizzle-orm'
-import { API } from '../../../shared/paths.ts'
 import type { AuditRecord } from '../../../shared/targets/types.ts'
 import type { Services } from '../../actions/define-action.ts'
 import type { JobSpec } from '../../jobs/job-queue.ts'
 import type { JobHandler } from '../../jobs/job-runner.ts'
 import { logger } from '../../log/logger.ts'
 import type { RendererBrowser } from '../../renderer/browser.ts'
+import type { SandboxDeps } from '../../renderer/sandbox.ts'
 import { AUDIT_OVERHEAD_MS, runAudit } from './run-audit.ts'
 
 const KIND = 'audit'
@@ -36,13 +36,13 @@ export function queuedAudit(windowMs: number, now: number): AuditRecord {
 class ShuttingDown extends Error {}
 
 /**
- * Runs through `localOrigin`, where this process itself serves the previews. `stop()` ends an
- * audit in progress at once (a shutdown need not wait for its window) and leaves it queued.
+ * Renders with the previews this process answers itself (`sandbox.fetchPreview`). `stop()` ends
+ * an audit in progress at once (a shutdown need not wait for its window) and leaves it queued.
  */
 export function auditHandler(
   services: Services,
   browser: RendererBrowser,
-  localOrigin: string,
+  sandbox: SandboxDeps,
 ): JobHandler & { stop(): void } {
   const stopping = new AbortController()
   const { db } = services
@@ -65,14 +65,13 @@ export function auditHandler(
       const windowMs = queued?.windowMs ?? services.config.targets.auditWindowMs
       const base = { windowMs, queuedAt: queued?.queuedAt ?? services.now(), startedAt: services.now() }
       await record(uuid, { ...base, state: 'running' })
-      const previewUrl = `${localOrigin}${API.preview(uuid)}`
       let measured: AuditRecord['figures']
       try {
         const figures = await runAudit(
           () => browser.open(),
           {
-            previewUrl,
-            allowedPrefix: previewUrl.slice(0, previewUrl.lastIndexOf('/') + 1),
+            uuid,
+            sandbox,
             adSize: row.width && row.height ? { width: row.width, height: row.height } : null,
             windowMs,
             signal: stopping.signal,

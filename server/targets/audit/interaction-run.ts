@@ -54,7 +54,7 @@ export async function runInteraction(
   const viewport = page.viewportSize() ?? { width: 320, height: 480 }
   const callsNow = async (): Promise<Call[]> => {
     const notes = await readNotes(page)
-    const navigations = refusedNavigations.map((target) => ({
+    const navigations = refusedNavigations().map((target) => ({
       at: 0,
       call: 'location assignment',
       url: target,

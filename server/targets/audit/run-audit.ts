@@ -1,10 +1,12 @@
 // The runtime audit of one creative: the interaction run (a few seconds), reported at once so
-// the badge can update, then the idle run over the audit window. Each run has a deadline past
-// which its browser context is closed, whatever the creative does; the figures feed the same
-// profiles the static rules use (shared/targets).
+// the badge can update, then the idle run over the audit window. Each run is a render in the
+// renderer's sandbox with its own time budget, past which its browser context is closed,
+// whatever the creative does; the figures feed the same profiles the static rules use
+// (shared/targets).
 import type { Browser } from 'playwright-core'
 import { HOST_PARAMS } from '../../../shared/mraid/host-protocol.ts'
 import type { AuditFigures } from '../../../shared/targets/types.ts'
+import type { SandboxDeps } from '../../renderer/sandbox.ts'
 import { type AuditPage, openAuditPage } from './audit-page.ts'
 import { type IdleFigures, runIdle } from './idle-run.ts'
 import { type InteractionFigures, runInteraction } from './interaction-run.ts'
@@ -18,16 +20,14 @@ const SHOWN_ERRORS = 5
 export const AUDIT_OVERHEAD_MS = INTERACTION_BUDGET_MS + IDLE_OVERHEAD_MS
 
 export interface AuditTarget {
-  /** The package's index URL as the server itself reaches it, and the prefix every request must have. */
-  previewUrl: string
-  allowedPrefix: string
+  uuid: string
+  /** Where the renderer gets the package's files (the app itself, in-process). */
+  sandbox: SandboxDeps
   adSize: { width: number; height: number } | null
   windowMs: number
   /** Stops the audit at once (the process is shutting down): it rejects with the signal's reason. */
   signal?: AbortSignal
 }
-
-export class AuditDeadlineError extends Error {}
 
 /** The browser, asked for before each run (the shared one closes after a minute without a page). */
 export type OpenBrowser = () => Promise<Browser>
@@ -40,23 +40,30 @@ async function withPage<T>(
 ): Promise<{ result: T; blocked: Map<string, number> }> {
   target.signal?.throwIfAborted()
   const viewport = target.adSize ?? PHONE_SCREEN
-  const page = await openAuditPage(await browser(), { allowedPrefix: target.allowedPrefix, viewport })
-  const url = new URL(target.previewUrl)
-  url.searchParams.set(HOST_PARAMS.placement, target.adSize ? 'inline' : 'interstitial')
-  url.searchParams.set(HOST_PARAMS.screen, `${viewport.width}x${viewport.height}`)
-  url.searchParams.set(HOST_PARAMS.max, `${viewport.width}x${viewport.height}`)
-  let timer: ReturnType<typeof setTimeout> | undefined
+  const size = `${viewport.width}x${viewport.height}`
+  const page = await openAuditPage(await browser(), target.sandbox, {
+    uuid: target.uuid,
+    viewport,
+    query: {
+      [HOST_PARAMS.placement]: target.adSize ? 'inline' : 'interstitial',
+      [HOST_PARAMS.screen]: size,
+      [HOST_PARAMS.max]: size,
+    },
+    budgetMs,
+  })
   let stop = () => {}
   try {
-    const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new AuditDeadlineError(`the audit ran past ${budgetMs} ms`)), budgetMs)
-      stop = () => reject(target.signal?.reason)
+    // The render's budget (the sandbox closes its context) or a shutdown, whichever comes first.
+    const stopped = new Promise<never>((_, reject) => {
+      stop = () => reject(target.signal?.aborted ? target.signal.reason : page.signal.reason)
+      if (page.signal.aborted) stop()
+      page.signal.addEventListener('abort', stop, { once: true })
       target.signal?.addEventListener('abort', stop, { once: true })
     })
-    const result = await Promise.race([run(page, url.toString()), deadline])
-    return { result, blocked: page.blocked }
+    const result = await Promise.race([run(page, page.url), stopped])
+    return { result, blocked: page.blocked() }
   } finally {
-    clearTimeout(timer)
+    page.signal.removeEventListener('abort', stop)
     target.signal?.removeEventListener('abort', stop)
     await page.close()
   }
