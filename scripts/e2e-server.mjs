@@ -39,8 +39,9 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     ADMIN_PASSWORD: 'correct-horse-battery',
     LOG_REQUESTS: process.env.E2E_LOG_REQUESTS ?? '0',
     LOG_FORMAT: 'text',
-    // Every e2e upload is audited in Chromium in the background: a short window keeps that cheap.
-    AUDIT_SECONDS: '3',
+    // No runtime audit of every test's upload: they would queue behind each other in Chromium
+    // all through the run. tests/e2e/targets.spec.ts watches one on a product of its own.
+    AUDIT_SECONDS: '0',
     // Undo offers last long enough for an accessibility check of the offer on a loaded machine
     // (tests/e2e/list-scale.spec.ts watches one run out on a product of its own).
     DELETE_UNDO_SECONDS: '120',
