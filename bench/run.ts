@@ -8,6 +8,7 @@ import { benchBinaryStart } from './binary-start.ts'
 import { benchBrowser } from './browser.ts'
 import { benchCheck } from './check.ts'
 import { benchClientBundle } from './client-bundle.ts'
+import { benchClusterServing } from './cluster-serving.ts'
 import { benchInspection } from './inspection.ts'
 import { benchLargeEntry } from './large-entry.ts'
 import { benchListing } from './listing.ts'
@@ -29,6 +30,7 @@ const figures: Figure[] = [
   ...(await benchAccessPolicy()),
   ...(await benchAudit()),
   ...(await benchObjectStorage()),
+  ...(await benchClusterServing()),
 ]
 
 const rows = figures.map((f) => {
