@@ -14,6 +14,7 @@ import { PackageScreen } from './packages/package-screen.tsx'
 import { AccountPage } from './team/account-page.tsx'
 import { AuditLogPage } from './team/audit-log-page.tsx'
 import { TeamPage } from './team/team-page.tsx'
+import { TokensPage } from './tokens/tokens-page.tsx'
 import { WorkbenchPage } from './workbench/workbench-page.tsx'
 
 function RootRedirect() {
@@ -49,6 +50,7 @@ export function App() {
               [ROUTES.account, AccountPage],
               [ROUTES.team, TeamPage],
               [ROUTES.auditLog, AuditLogPage],
+              [ROUTES.tokens, TokensPage],
             ] as const
           ).map(([route, Page]) => (
             <Route key={route} path={route}>

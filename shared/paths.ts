@@ -14,6 +14,7 @@ export const ROUTES = {
   account: '/account',
   team: '/team',
   auditLog: '/audit-log',
+  tokens: '/tokens',
 } as const
 
 /** The QA workbench of one package (a client route). */

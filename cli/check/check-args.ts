@@ -40,6 +40,8 @@ ${wrap(TARGET_PROFILES.map((p) => p.id).join(', '), ' ')}
   --token TOKEN                   its API token (or ADS_PREVIEW_TOKEN in the environment)
   --policy none|keep|overwrite    with --server: a name that exists is refused, kept as a
                                   new version, or replaced (default: keep)
+  --upload-passing                with --server: check offline first (targets included) and
+                                  upload only the packages that pass
   -h, --help                      this text
 
 Exit code: 0 when every package passes, 1 when one fails, 2 on a usage or I/O error.
@@ -95,6 +97,7 @@ const OPTIONS = {
   server: { type: 'string' },
   token: { type: 'string' },
   policy: { type: 'string' },
+  'upload-passing': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const
 
@@ -103,8 +106,8 @@ type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values'
 /** --server, its token and the upload policy; undefined offline. */
 function serverOf(values: Values, env: NodeJS.ProcessEnv) {
   if (values.server === undefined) {
-    if (values.token !== undefined || values.policy !== undefined)
-      throw new UsageError('--token and --policy go with --server')
+    if (values.token !== undefined || values.policy !== undefined || values['upload-passing'])
+      throw new UsageError('--token, --policy and --upload-passing go with --server')
     return undefined
   }
   let url: URL
@@ -120,7 +123,12 @@ function serverOf(values: Values, env: NodeJS.ProcessEnv) {
   const policy = values.policy ?? 'keep'
   if (!isUploadPolicy(policy)) throw new UsageError(`--policy must be one of ${UPLOAD_POLICIES.join(', ')}`)
   const base = url.href.replace(/\/+$/, '')
-  return { appUrl: base.endsWith(BASE_PATH) ? base : `${base}${BASE_PATH}`, token, policy }
+  return {
+    appUrl: base.endsWith(BASE_PATH) ? base : `${base}${BASE_PATH}`,
+    token,
+    policy,
+    uploadPassing: values['upload-passing'] === true,
+  }
 }
 
 function isUploadPolicy(value: string): value is UploadPolicy {

@@ -4,6 +4,7 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import { CHECK_USAGE, type CheckArgs, parseCheckArgs, UsageError } from './check-args.ts'
 import { checkOnServer, ServerError } from './check-on-server.ts'
+import { checkThenUpload } from './check-then-upload.ts'
 import { collectPackages, InputError } from './collect.ts'
 import { FORMATS } from './formats.ts'
 import { type CheckLimits, checkInParallel, type SpawnWorker } from './pool.ts'
@@ -65,21 +66,27 @@ export async function runCheckCommand(args: string[], options: CheckCommandOptio
         io.stderr(`[${done}/${inputs.length}] ${verdict.status.toUpperCase()} ${verdict.file}\n`)
     : undefined
   let verdicts: PackageVerdict[]
+  const offline = {
+    targets: parsed.targets,
+    spawnWorker: options.spawnWorker,
+    ...(parsed.jobs ? { jobs: parsed.jobs } : {}),
+    ...(options.limits ? { limits: options.limits } : {}),
+    onVerdict,
+  }
   try {
-    verdicts = parsed.server
-      ? await checkOnServer(inputs, {
-          ...parsed.server,
-          targets: parsed.targets,
-          jobs: parsed.jobs ?? 4,
-          onVerdict,
-        })
-      : await checkInParallel(inputs, {
-          targets: parsed.targets,
-          spawnWorker: options.spawnWorker,
-          ...(parsed.jobs ? { jobs: parsed.jobs } : {}),
-          ...(options.limits ? { limits: options.limits } : {}),
-          onVerdict,
-        })
+    const server = parsed.server && {
+      ...parsed.server,
+      targets: parsed.targets,
+      jobs: parsed.server.uploadPassing ? 4 : (parsed.jobs ?? 4),
+    }
+    verdicts = !server
+      ? await checkInParallel(inputs, offline)
+      : server.uploadPassing
+        ? await checkThenUpload(inputs, offline, server, (verdict, done, of) => {
+            if (io.progress)
+              io.stderr(`[${done}/${of}] UPLOAD ${verdict.status.toUpperCase()} ${verdict.file}\n`)
+          })
+        : await checkOnServer(inputs, { ...server, onVerdict })
   } catch (error) {
     if (!(error instanceof ServerError)) throw error
     io.stderr(`ads-preview check: ${error.message}\n`)

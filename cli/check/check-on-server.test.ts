@@ -1,5 +1,5 @@
 // `check --server` against the real server on a socket: packages uploaded, validated and created
-// there with a bearer token, the server's refusals as failures, a refused token or a server out
+// there with a personal API token (scope write; one of scope read is refused), the server's refusals as failures, a refused token or a server out
 // of reach as exit code 2, and the options that go with --server.
 import fs from 'node:fs'
 import os from 'node:os'
@@ -7,9 +7,10 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { playablePackage } from '../../tests/fixtures/check-packages.ts'
 import { packageWithoutMraid } from '../../tests/fixtures/packages.ts'
+import { listeningTestApp, makeApiToken } from '../../tests/helpers/api-token.ts'
 import { parseJsonReport } from '../../tests/helpers/check-formats.ts'
 import { freePort } from '../../tests/helpers/product-process.ts'
-import { createTestApp, type TestApp } from '../../tests/helpers/test-app.ts'
+import type { TestApp } from '../../tests/helpers/test-app.ts'
 import { runCheckCommand } from './check-command.ts'
 import { spawnSourceWorker } from './source-worker.ts'
 
@@ -21,11 +22,8 @@ let token: string
 let dir: string
 
 beforeAll(async () => {
-  const port = await freePort()
-  server = `http://127.0.0.1:${port}`
-  t = await createTestApp({ PUBLIC_URL: server })
-  await t.listen(port)
-  token = t.auth.Authorization.replace('Bearer ', '')
+  ;({ t, server } = await listeningTestApp())
+  token = await makeApiToken(t, 'write')
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'check-server-'))
   fs.writeFileSync(path.join(dir, 'playable.zip'), playablePackage())
   fs.writeFileSync(path.join(dir, 'no-mraid.zip'), packageWithoutMraid())
@@ -105,6 +103,13 @@ describe('against a server', () => {
     expect(stderr).toMatch(/the server refused the token \(401: Missing or invalid access token\)/)
   })
 
+  it('ends with exit code 2 when the token may only read', async () => {
+    const reader = await makeApiToken(t, 'read')
+    const { code, stderr } = await check(['.', '--server', server, '--token', reader])
+    expect(code).toBe(2)
+    expect(stderr).toMatch(/the server refused the token \(403: This API token may only read/)
+  })
+
   it('ends with exit code 2 when the server cannot be reached', async () => {
     const closed = await freePort()
     const { code, stderr } = await check(['.', '--server', `http://127.0.0.1:${closed}`, '--token', token])
@@ -115,7 +120,7 @@ describe('against a server', () => {
 
 it.each([
   [['x.zip', '--server', 'http://127.0.0.1:1'], /--server needs --token \(or ADS_PREVIEW_TOKEN\)/],
-  [['x.zip', '--token', 'abc'], /--token and --policy go with --server/],
+  [['x.zip', '--token', 'abc'], /--token, --policy and --upload-passing go with --server/],
   [['x.zip', '--server', 'ftp://example.com', '--token', 'abc'], /--server must be an http\(s\) address/],
   [
     ['x.zip', '--server', 'http://127.0.0.1:1', '--token', 'abc', '--policy', 'all'],

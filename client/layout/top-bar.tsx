@@ -16,6 +16,9 @@ export function TopBar() {
       <nav aria-label="Account" className="account">
         {isAuthenticated ? (
           <>
+            <Link href={ROUTES.tokens} className="link-button">
+              API tokens
+            </Link>
             {/* The spec's {email}: a way to the account beside it (issue #21), its text unchanged. */}
             <Link href={ROUTES.account} className="email" aria-label={`Your account: ${user?.email ?? ''}`}>
               {user?.email}

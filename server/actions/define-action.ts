@@ -39,6 +39,8 @@ export interface ActionContext extends Services {
 
 export type Action<S extends z.ZodMiniType, Out> = ((ctx: ActionContext, input: unknown) => Promise<Out>) & {
   input: S
+  /** Changes nothing: an API token of scope read may call it (auth/scope.ts); every other needs write. */
+  readOnly?: true
 }
 
 export function defineAction<S extends z.ZodMiniType, Out>(
@@ -47,6 +49,14 @@ export function defineAction<S extends z.ZodMiniType, Out>(
 ): Action<S, Out> {
   const action = async (ctx: ActionContext, raw: unknown) => run(ctx, parseInput(input, raw))
   return Object.assign(action, { input })
+}
+
+/** An action that only reads (list, get): callable with a read-only API token. */
+export function readOnlyAction<S extends z.ZodMiniType, Out>(
+  input: S,
+  run: (ctx: ActionContext, input: z.output<S>) => Promise<Out>,
+): Action<S, Out> {
+  return Object.assign(defineAction(input, run), { readOnly: true as const })
 }
 
 /** Parses input with a zod schema; a 400 names the first bad field. */

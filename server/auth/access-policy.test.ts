@@ -36,8 +36,9 @@ describe('the access policy', () => {
       sub: 'u-1',
       role: 'member',
       email: 'a@b.c',
+      claims: { email: 'a@b.c' },
     })
-    expect(await policy.admit(identity({}))).toEqual({ sub: 'u-1', role: 'member' })
+    expect(await policy.admit(identity({}))).toEqual({ sub: 'u-1', role: 'member', claims: {} })
   })
 
   it('finds a required claim by its full name first, then by a dotted path (Keycloak roles)', () => {
@@ -80,6 +81,26 @@ describe('the access policy', () => {
     expect(asked).toEqual(['u-2'])
   })
 
+  it("answers the claims it judged, userinfo's included, so an API token can be judged again without it", async () => {
+    const policy = createAccessPolicy({
+      rules: { allowedEmailDomains: ['example.com'], requiredClaim: { name: 'groups', value: 'ads' } },
+      userinfo: async () => ({ email: 'a@example.com', email_verified: true, groups: ['ads'], name: 'A' }),
+    })
+    const admitted = await policy.admit(identity({ org_id: 'o' }))
+    expect(admitted.claims).toEqual({
+      org_id: 'o',
+      email: 'a@example.com',
+      email_verified: true,
+      groups: ['ads'],
+    })
+    const again = createAccessPolicy({
+      rules: { allowedEmailDomains: ['example.com'], requiredClaim: { name: 'groups', value: 'ads' } },
+    })
+    await expect(again.admit({ sub: 'u-1', claims: admitted.claims ?? {} })).resolves.toMatchObject({
+      email: 'a@example.com',
+    })
+  })
+
   it('refuses a subject who is no longer a member before anything else, and takes the role', async () => {
     const policy = createAccessPolicy({
       rules: NO_RULES,
@@ -87,7 +108,11 @@ describe('the access policy', () => {
         sub === 'stays' ? { role: 'admin', signedOutBefore: null, keptSession: null } : undefined,
     })
     expect(await refusal(policy.admit(identity({}, 'left')))).toBe(ACCESS_DENIED.removed)
-    await expect(policy.admit(identity({}, 'stays'))).resolves.toEqual({ sub: 'stays', role: 'admin' })
+    await expect(policy.admit(identity({}, 'stays'))).resolves.toEqual({
+      sub: 'stays',
+      role: 'admin',
+      claims: {},
+    })
   })
 
   it('answers 401 for a token issued before the member signed out their other sessions, not for the kept one', async () => {

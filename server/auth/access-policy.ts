@@ -120,10 +120,19 @@ export function createAccessPolicy(deps: AccessPolicyDeps): AccessPolicy {
       let email = emailOf(claims)
       // Userinfo only when a rule needs what the credential lacks (an Auth0 access token has no email).
       const lacking = (required && claim === undefined) || (needsEmail && !email?.stated)
+      // What was judged, as one set of claims: an API token records it (AuthUser.claims).
+      const judged: Record<string, unknown> = { ...claims }
       if (lacking && deps.userinfo) {
         const more = await deps.userinfo(identity)
-        if (required && claim === undefined) claim = claimAt(more, required.name)
-        if (needsEmail && !email?.stated) email = emailOf(more)
+        if (required && claim === undefined) {
+          claim = claimAt(more, required.name)
+          judged[required.name] = claim
+        }
+        if (needsEmail && !email?.stated) {
+          email = emailOf(more)
+          judged.email = more.email
+          judged.email_verified = more.email_verified
+        }
       }
       if (required && !holdsValue(claim, required.value)) throw deny(ACCESS_DENIED.claim(required.name))
       if (needsEmail) {
@@ -142,6 +151,7 @@ export function createAccessPolicy(deps: AccessPolicyDeps): AccessPolicy {
         role: admin ? 'admin' : 'member',
         ...(email ? { email: email.address } : {}),
         ...(session ? { session } : {}),
+        claims: judged,
       }
     },
   }

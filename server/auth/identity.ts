@@ -11,6 +11,7 @@ import type { SecretStore } from '../db/secrets.ts'
 import { createMemberCheck, type MemberCheck } from '../idp/member-check.ts'
 import { createEmbeddedIdentityProvider } from '../idp/provider.ts'
 import { ensureFirstUser } from '../idp/users.ts'
+import { createApiTokenCheck } from '../tokens/api-token-check.ts'
 import { type AccessPolicy, createAccessPolicy } from './access-policy.ts'
 import { createAuthenticator } from './authenticate.ts'
 import { type Authenticate, createAccessTokenVerifier } from './bearer.ts'
@@ -72,7 +73,7 @@ export async function createIdentity(
     keys: issuer.keys,
   })
   return {
-    authenticate: createAuthenticator({ verifyAccessToken, policy }),
+    authenticate: createAuthenticator({ verifyAccessToken, policy, apiTokens: createApiTokenCheck(db) }),
     policy,
     clientConfig: buildClientConfig(config, issuer.metadata),
     ...(embedded ? { provider: embedded } : {}),

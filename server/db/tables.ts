@@ -208,6 +208,28 @@ export function defineTables(k: TableKit) {
     (t) => [k.index('retained_packages_package_id_idx').on(t.packageId)],
   )
 
+  /**
+   * Personal API tokens (server/tokens/): only the sha256 of the secret is kept. `ownerClaims` is
+   * what the access policy judged of the owner when the token was made; it judges them again on
+   * every use, so a rule or a membership that changes since applies to the token too.
+   */
+  const apiTokens = k.table(
+    'api_tokens',
+    {
+      id: k.text('id').primaryKey(),
+      ownerSub: k.text('owner_sub').notNull(),
+      ownerClaims: k.json('owner_claims').notNull(),
+      name: k.text('name').notNull(),
+      scope: k.oneOf('scope', ['read', 'write']).notNull(),
+      secretSha256: k.text('secret_sha256').notNull().unique(),
+      createdAt: k.long('created_at').notNull(),
+      expiresAt: k.long('expires_at').notNull(),
+      lastUsedAt: k.long('last_used_at'),
+      revokedAt: k.long('revoked_at'),
+    },
+    (t) => [k.index('api_tokens_owner_idx').on(t.ownerSub)],
+  )
+
   return {
     packages,
     uploads,
@@ -219,6 +241,7 @@ export function defineTables(k: TableKit) {
     jobs,
     secrets,
     retainedPackages,
+    apiTokens,
   }
 }
 

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { asc, count, eq } from 'drizzle-orm'
 import { EMAIL_PATTERN, normalizeEmail } from '../auth/email.ts'
 import type { Database } from '../db/database.ts'
+import { revokeTokensOf } from '../tokens/revoke-tokens-of.ts'
 import { generatePassword, hashPassword, MIN_PASSWORD_LENGTH } from './passwords.ts'
 
 export async function findUserByEmail(db: Database, email: string) {
@@ -96,7 +97,7 @@ export async function setPassword(db: Database, email: string, password: string)
   if (changed.length === 0) throw new Error(`No user with the email ${email}.`)
 }
 
-/** Removes a user and everything that signs them in: provider sessions, grants, codes. */
+/** Removes a user and everything that signs them in: provider sessions, grants, codes, API tokens. */
 export async function removeUser(db: Database, email: string): Promise<{ id: string; email: string }> {
   const { users, oidcModels } = db.tables
   const user = await findUserByEmail(db, email)
@@ -104,6 +105,7 @@ export async function removeUser(db: Database, email: string): Promise<{ id: str
   await db.write(async (tx) => {
     await tx.delete(oidcModels).where(eq(db.jsonText(oidcModels.payload, 'accountId'), user.id))
     await tx.delete(users).where(eq(users.id, user.id))
+    await revokeTokensOf(tx, db, user.id)
   })
   return { id: user.id, email: user.email }
 }

@@ -6,6 +6,7 @@ import { memberInputSchema } from '../../shared/team.ts'
 import { defineAction, requireCaller } from '../actions/define-action.ts'
 import { recordEvent } from '../audit/record-event.ts'
 import { AppError } from '../errors.ts'
+import { revokeTokensOf } from '../tokens/revoke-tokens-of.ts'
 import { requireTeam } from './require-team.ts'
 
 export const removeMember = defineAction(memberInputSchema, async (ctx, input): Promise<{ id: string }> => {
@@ -20,6 +21,7 @@ export const removeMember = defineAction(memberInputSchema, async (ctx, input): 
       .returning({ email: users.email, role: users.role })
     if (!gone) throw new AppError('NOT_FOUND', 'No member with this id.')
     await tx.delete(oidcModels).where(eq(ctx.db.jsonText(oidcModels.payload, 'accountId'), input.id))
+    await revokeTokensOf(tx, ctx.db, input.id)
     await recordEvent(ctx.db, tx, ctx.now(), {
       action: 'member.removed',
       actor: user,

@@ -6,12 +6,14 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { CreatedApiToken } from '../../shared/api-tokens.ts'
 import type { AuditPage, Member, MemberLink } from '../../shared/team.ts'
 import { authorizeUrl, CookieClient } from '../../tests/helpers/oidc-http.ts'
 import { testDatabaseEnv } from '../../tests/helpers/test-database.ts'
 import { ACCESS_DENIED } from '../auth/access-policy.ts'
 import { parseConfig } from '../config/parse-config.ts'
 import { type Product, startProduct } from '../start.ts'
+import { API_TOKEN_REFUSED } from '../tokens/api-token-check.ts'
 import { LINK_LIFETIME_MS } from './member-links.ts'
 
 const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' }
@@ -220,12 +222,21 @@ describe('a team managed in the product', () => {
       'You cannot remove yourself: ask another admin.',
     )
     const id = members.find((m) => m.email === NEWCOMER)?.id
+    // An API token the member made: the removal revokes it in the same transaction (401, not
+    // only the policy's 403 for a removed owner).
+    const made = await newcomer.call<CreatedApiToken>('tokens.create', { name: 'ci', scope: 'write' })
+    const byToken = () =>
+      fetch(`${base}/api/packages`, { headers: { authorization: `Bearer ${made.data.secret}` } })
+    expect((await byToken()).status).toBe(200)
     expect((await admin.call('team.remove', { id })).status).toBe(200)
     const refused = await fetch(`${base}/api/packages`, {
       headers: { authorization: `Bearer ${newcomer.token}` },
     })
     expect(refused.status).toBe(403)
     expect(await refused.json()).toEqual({ message: ACCESS_DENIED.removed, accessDenied: true })
+    const revoked = await byToken()
+    expect(revoked.status).toBe(401)
+    expect(await revoked.json()).toEqual({ message: API_TOKEN_REFUSED.unknown })
     expect(await newcomer.renew()).toBe(false)
     expect(await new Browser().signIn(NEWCOMER, 'third-password-1')).toBe(false)
   })

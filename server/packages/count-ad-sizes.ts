@@ -3,9 +3,9 @@
 import { count, desc } from 'drizzle-orm'
 import { z } from 'zod/mini'
 import type { AdSizeCounts } from '../../shared/api.ts'
-import { defineAction, requireCaller } from '../actions/define-action.ts'
+import { readOnlyAction, requireCaller } from '../actions/define-action.ts'
 
-export const countAdSizes = defineAction(z.optional(z.unknown()), async (ctx): Promise<AdSizeCounts> => {
+export const countAdSizes = readOnlyAction(z.optional(z.unknown()), async (ctx): Promise<AdSizeCounts> => {
   requireCaller(ctx)
   const { packages } = ctx.db.tables
   const rows = await ctx.db.orm

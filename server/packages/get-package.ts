@@ -3,11 +3,11 @@ import { eq } from 'drizzle-orm'
 import { type Package, uuidInputSchema } from '../../shared/api.ts'
 import { MESSAGES } from '../../shared/constants.ts'
 import type { InspectionReport } from '../../shared/inspector/inspect.ts'
-import { defineAction, requireCaller } from '../actions/define-action.ts'
+import { readOnlyAction, requireCaller } from '../actions/define-action.ts'
 import { AppError } from '../errors.ts'
 import { packageColumns, toPackageView } from './package-view.ts'
 
-export const getPackage = defineAction(
+export const getPackage = readOnlyAction(
   uuidInputSchema,
   async (ctx, input): Promise<{ package: Package; inspection: InspectionReport | null }> => {
     requireCaller(ctx)

@@ -5,11 +5,11 @@ import { desc } from 'drizzle-orm'
 import { z } from 'zod/mini'
 import type { PackageList, PackagePage } from '../../shared/api.ts'
 import { asksForPage, packageListQuerySchema } from '../../shared/package-query.ts'
-import { defineAction, requireCaller } from '../actions/define-action.ts'
+import { readOnlyAction, requireCaller } from '../actions/define-action.ts'
 import { listPage } from './list-page.ts'
 import { packageColumns, toPackageView } from './package-view.ts'
 
-export const listPackages = defineAction(
+export const listPackages = readOnlyAction(
   z.optional(packageListQuerySchema),
   async (ctx, query): Promise<PackageList | PackagePage> => {
     requireCaller(ctx)

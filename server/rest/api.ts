@@ -7,6 +7,7 @@ import { REST } from '../../shared/paths.ts'
 import type { Action, Services } from '../actions/define-action.ts'
 import { listEvents } from '../audit/list-events.ts'
 import type { AuthVariables } from '../auth/bearer.ts'
+import { requireScope } from '../auth/scope.ts'
 import { readJsonBody } from '../http/json-body.ts'
 import { createPackage } from '../packages/create-package.ts'
 import { deletePackage } from '../packages/delete-package.ts'
@@ -27,8 +28,10 @@ const withUuid = (body: unknown, uuid: string) =>
   typeof body === 'object' && body !== null && !Array.isArray(body) ? { ...body, uuid } : body
 
 export function createApiRoutes(services: Services) {
-  const call = <Out>(action: Action<z.ZodMiniType, Out>, c: Ctx, input: unknown) =>
-    action({ ...services, user: c.var.user }, input)
+  const call = <Out>(action: Action<z.ZodMiniType, Out>, c: Ctx, input: unknown) => {
+    requireScope(c.var.user, action)
+    return action({ ...services, user: c.var.user }, input)
+  }
   return (
     new Hono<{ Variables: AuthVariables }>()
       // No query: the spec's whole list; any of the list's parameters: one page (issue 18).

@@ -7,7 +7,7 @@ import { uuidInputSchema } from '../../shared/api.ts'
 import { MESSAGES } from '../../shared/constants.ts'
 import type { InspectionReport } from '../../shared/inspector/types.ts'
 import type { AuditRecord } from '../../shared/targets/types.ts'
-import { defineAction, requireCaller } from '../actions/define-action.ts'
+import { readOnlyAction, requireCaller } from '../actions/define-action.ts'
 import { AppError } from '../errors.ts'
 import { chooseTargets } from './chosen-targets.ts'
 import { packageMatrix } from './package-matrix.ts'
@@ -17,7 +17,7 @@ export const packageTargetsInputSchema = z.extend(uuidInputSchema, {
   targets: z.optional(z.union([z.string(), z.array(z.string()).check(z.maxLength(50))])),
 })
 
-export const getPackageTargets = defineAction(packageTargetsInputSchema, async (ctx, input) => {
+export const getPackageTargets = readOnlyAction(packageTargetsInputSchema, async (ctx, input) => {
   requireCaller(ctx)
   const chosen = chooseTargets(ctx.config, input.targets)
   const { packages } = ctx.db.tables

@@ -4,7 +4,7 @@ import { inArray } from 'drizzle-orm'
 import { z } from 'zod/mini'
 import type { InspectionReport } from '../../shared/inspector/types.ts'
 import type { AuditRecord, VerdictBadge } from '../../shared/targets/types.ts'
-import { defineAction, requireCaller } from '../actions/define-action.ts'
+import { readOnlyAction, requireCaller } from '../actions/define-action.ts'
 import { chooseTargets } from './chosen-targets.ts'
 import { packageMatrix } from './package-matrix.ts'
 
@@ -15,7 +15,7 @@ export const targetBadgesInputSchema = z.object({
   uuids: z.array(z.string().check(z.maxLength(100))).check(z.maxLength(MAX_BADGES)),
 })
 
-export const targetBadges = defineAction(targetBadgesInputSchema, async (ctx, input) => {
+export const targetBadges = readOnlyAction(targetBadgesInputSchema, async (ctx, input) => {
   requireCaller(ctx)
   const chosen = chooseTargets(ctx.config, undefined)
   const { packages } = ctx.db.tables

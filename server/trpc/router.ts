@@ -4,6 +4,7 @@
 import type { z } from 'zod/mini'
 import type { Action } from '../actions/define-action.ts'
 import { listEvents } from '../audit/list-events.ts'
+import { requireScope } from '../auth/scope.ts'
 import { changePassword } from '../members/change-password.ts'
 import { endOtherSessions } from '../members/end-other-sessions.ts'
 import { getAccount } from '../members/get-account.ts'
@@ -21,6 +22,9 @@ import { restorePackage } from '../packages/restore-package.ts'
 import { undoReplace } from '../packages/undo-replace.ts'
 import { getPackageTargets } from '../targets/get-package-targets.ts'
 import { targetBadges } from '../targets/target-badges.ts'
+import { createApiToken } from '../tokens/create-api-token.ts'
+import { listApiTokens } from '../tokens/list-api-tokens.ts'
+import { revokeApiToken } from '../tokens/revoke-api-token.ts'
 import { getUploadUrl } from '../uploads/get-upload-url.ts'
 import { validateUpload } from '../uploads/validate-upload.ts'
 import { protectedProcedure, router } from './init.ts'
@@ -28,7 +32,10 @@ import { protectedProcedure, router } from './init.ts'
 function procedure<S extends z.ZodMiniType, Out>(action: Action<S, Out>) {
   return protectedProcedure
     .input((input: unknown) => input as z.input<S>)
-    .use(({ ctx, input, next }) => next({ ctx: { call: () => action(ctx.actions, input) } }))
+    .use(({ ctx, input, next }) => {
+      requireScope(ctx.user, action)
+      return next({ ctx: { call: () => action(ctx.actions, input) } })
+    })
 }
 const query = <S extends z.ZodMiniType, Out>(action: Action<S, Out>) =>
   procedure(action).query(({ ctx }) => ctx.call())
@@ -48,6 +55,11 @@ export const appRouter = router({
   targets: router({
     matrix: query(getPackageTargets),
     badges: query(targetBadges),
+  }),
+  tokens: router({
+    list: query(listApiTokens),
+    create: mutation(createApiToken),
+    revoke: mutation(revokeApiToken),
   }),
   upload: router({
     getUrl: mutation(getUploadUrl),

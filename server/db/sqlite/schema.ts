@@ -13,4 +13,5 @@ export const {
   jobs,
   secrets,
   retainedPackages,
+  apiTokens,
 } = defineTables(sqliteKit)

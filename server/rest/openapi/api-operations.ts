@@ -20,9 +20,9 @@ import { errorAnswer as error, type Operation, openApiPath } from './operation.t
 
 const UUID = { uuid: 'The upload uuid from the upload URL answer (it becomes the package uuid).' }
 const bearerErrors = {
-  401: error('Missing or invalid access token.'),
+  401: error('Missing or invalid access token, or an API token that is unknown, revoked or expired.'),
   403: error(
-    'The access policy refuses this caller (organisation, email domain, required claim, or a removed member); the body carries accessDenied: true.',
+    'The access policy refuses this caller (organisation, email domain, required claim, or a removed member; the body carries accessDenied: true), or an API token of scope read calls what needs write.',
   ),
   503: error("The identity provider's userinfo did not answer (only when a rule needs it)."),
   413: error('The request body is larger than 64 KB.'),

@@ -149,7 +149,8 @@ export function buildOpenApiDocument(serverUrl: string) {
         bearer: {
           type: 'http',
           scheme: 'bearer',
-          description: "An access token of the configured OpenID provider (the web app's sign-in).",
+          description:
+            "An access token of the configured OpenID provider (the web app's sign-in), or a personal API token (adp_..., made on the app's API tokens page; scope read: only the GET calls of /api/packages).",
         },
       },
       schemas: { ...components(ANSWERS, 'output'), ...components(INPUTS, 'input') },
