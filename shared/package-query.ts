@@ -15,6 +15,9 @@ export const DEFAULT_PAGE_SIZE = 50
 export const MAX_PAGE_SIZE = 200
 /** The ad-size filter's value for packages that declare no ad.size. */
 export const NO_AD_SIZE = 'none'
+/** The delivery-target verdicts the list filters by, as the badge gives them. */
+export const LIST_VERDICTS = ['fail', 'warn', 'pass'] as const
+export type ListVerdict = (typeof LIST_VERDICTS)[number]
 
 // Query strings arrive as strings: the limit is read from either form.
 const pageSize = z.pipe(
@@ -30,6 +33,15 @@ export const packageListQuerySchema = z.object({
   /** 'WIDTHxHEIGHT' as packages show it (ad_size), or 'none'. */
   adSize: z.optional(
     z.string().check(z.regex(/^(\d{1,5}x\d{1,5}|none)$/, 'adSize must look like 300x250, or be none')),
+  ),
+  /**
+   * The badge's verdict over the deployment's DEFAULT_TARGETS (fail: one fails; warn: none
+   * fails, one warns; pass: none fails or warns), or over `target` alone when it is given.
+   */
+  verdict: z.optional(z.enum(LIST_VERDICTS)),
+  /** A delivery target's id (GET /api/packages/{uuid}/targets lists them): `verdict` is its own. */
+  target: z.optional(
+    z.string().check(z.regex(/^[a-z0-9-]{1,64}$/, 'target must be a delivery target id, like applovin')),
   ),
   limit: z.optional(
     z.pipe(

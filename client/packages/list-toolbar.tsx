@@ -1,6 +1,7 @@
 // Search, sort and filters above the list, and how many packages it holds.
 import { useEffect, useId, useState } from 'react'
 import { NO_AD_SIZE, type PackageSort, type SortOrder } from '../../shared/package-query.ts'
+import { findProfiles } from '../../shared/targets/profiles/index.ts'
 import type { ListView } from './list-view.ts'
 
 const SORT_CHOICES: { label: string; sort: PackageSort; order: SortOrder }[] = [
@@ -20,14 +21,24 @@ export interface AdSizeCount {
   count: number
 }
 
+const VERDICT_CHOICES = [
+  { label: 'Any verdict', verdict: '' },
+  { label: 'Fails', verdict: 'fail' },
+  { label: 'Warnings', verdict: 'warn' },
+  { label: 'Passes', verdict: 'pass' },
+] as const
+
 export function ListToolbar({
   view,
   onChange,
   adSizes,
+  targets,
 }: {
   view: ListView
   onChange(change: Partial<ListView>): void
   adSizes: readonly AdSizeCount[]
+  /** DEFAULT_TARGETS: the targets the badge judges (a target from the address is added). */
+  targets: readonly string[]
 }) {
   const id = useId()
   const [search, setSearch] = useState(view.search)
@@ -81,6 +92,43 @@ export function ListToolbar({
               {adSize ?? 'No ad.size'} ({count.toLocaleString('en')})
             </option>
           ))}
+        </select>
+      </label>
+      <label className="field" htmlFor={`${id}-verdict`}>
+        Verdict
+        <select
+          id={`${id}-verdict`}
+          value={view.verdict}
+          onChange={(event) =>
+            onChange({
+              verdict: VERDICT_CHOICES.find((c) => c.verdict === event.target.value)?.verdict ?? '',
+            })
+          }
+        >
+          {VERDICT_CHOICES.map((choice) => (
+            <option key={choice.verdict} value={choice.verdict}>
+              {choice.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field" htmlFor={`${id}-target`}>
+        Target
+        {/* The verdict is the badge's over every chosen target, or one target's. */}
+        <select
+          id={`${id}-target`}
+          value={view.verdict ? view.target : ''}
+          disabled={!view.verdict}
+          onChange={(event) => onChange({ target: event.target.value })}
+        >
+          <option value="">All {targets.length} targets</option>
+          {findProfiles([...new Set([...targets, ...(view.target ? [view.target] : [])])]).profiles.map(
+            (profile) => (
+              <option key={profile.id} value={profile.id}>
+                {profile.name}
+              </option>
+            ),
+          )}
         </select>
       </label>
     </search>

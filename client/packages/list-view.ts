@@ -3,20 +3,29 @@
 import { useSearchParams } from 'wouter'
 import {
   DEFAULT_ORDER,
+  LIST_VERDICTS,
+  type ListVerdict,
   PACKAGE_SORTS,
   type PackageSort,
   SORT_ORDERS,
   type SortOrder,
 } from '../../shared/package-query.ts'
+import { TARGET_PROFILES } from '../../shared/targets/profiles/index.ts'
 
 export interface ListView {
   search: string
   sort: PackageSort
   order: SortOrder
   adSize: string
+  /** The badge's verdict ('' for any), over `target` when one is chosen. */
+  verdict: ListVerdict | ''
+  target: string
 }
 
-const DEFAULT_VIEW: ListView = { search: '', sort: 'created', order: 'desc', adSize: '' }
+/** What "Show all packages" clears. */
+export const NO_FILTERS = { search: '', adSize: '', verdict: '', target: '' } as const
+const DEFAULT_VIEW: ListView = { sort: 'created', order: 'desc', ...NO_FILTERS }
+const TARGET_IDS = TARGET_PROFILES.map((profile) => profile.id)
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
   values.find((v) => v === value)
@@ -28,6 +37,8 @@ export function readListView(params: URLSearchParams): ListView {
     sort,
     order: oneOf(SORT_ORDERS, params.get('order')) ?? DEFAULT_ORDER[sort],
     adSize: params.get('adSize') ?? '',
+    verdict: oneOf(LIST_VERDICTS, params.get('verdict')) ?? '',
+    target: oneOf(TARGET_IDS, params.get('target')) ?? '',
   }
 }
 
@@ -38,10 +49,13 @@ export function writeListView(view: ListView): URLSearchParams {
   if (view.sort !== DEFAULT_VIEW.sort) params.set('sort', view.sort)
   if (view.order !== DEFAULT_ORDER[view.sort]) params.set('order', view.order)
   if (view.adSize) params.set('adSize', view.adSize)
+  if (view.verdict) params.set('verdict', view.verdict)
+  // A target narrows a verdict: without one it means nothing.
+  if (view.verdict && view.target) params.set('target', view.target)
   return params
 }
 
-export const isFiltered = (view: ListView) => view.search !== '' || view.adSize !== ''
+export const isFiltered = (view: ListView) => view.search !== '' || view.adSize !== '' || view.verdict !== ''
 
 export function useListView(): [ListView, (change: Partial<ListView>) => void] {
   const [params, setParams] = useSearchParams()

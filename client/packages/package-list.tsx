@@ -4,13 +4,14 @@ import type { Package } from '../../shared/api.ts'
 import { DEFAULT_PAGE_SIZE } from '../../shared/package-query.ts'
 import { toApiError } from '../api/api-error.ts'
 import { useTRPC } from '../api/trpc.ts'
+import { useClientConfig } from '../config.ts'
 import { returnFocus } from '../layout/return-focus.ts'
 import { CONTENT_ID } from '../layout/skip-link.tsx'
 import { PreviewDialog } from '../preview/preview-dialog.tsx'
 import { useTargetBadges } from '../targets/use-target-badges.ts'
 import { DeleteDialog } from './delete-dialog.tsx'
 import { ListToolbar } from './list-toolbar.tsx'
-import { isFiltered, useListView } from './list-view.ts'
+import { isFiltered, NO_FILTERS, useListView } from './list-view.ts'
 import { packageLabel } from './package-label.ts'
 import { PackageTable } from './package-table.tsx'
 import { type UndoOffer, UndoToast } from './undo-toast.tsx'
@@ -20,6 +21,7 @@ const count = (n: number, one: string, many: string) => `${n.toLocaleString('en'
 
 export function PackageList({ justAddedId }: { justAddedId: number | undefined }) {
   const trpc = useTRPC()
+  const config = useClientConfig()
   const [view, setView] = useListView()
   const { list, items, total, adSizes } = usePackageList(view)
   const badges = useTargetBadges(items.map((pkg) => pkg.uuid))
@@ -158,7 +160,7 @@ export function PackageList({ justAddedId }: { justAddedId: number | undefined }
             </span>
           )}
         </div>
-        <ListToolbar view={view} onChange={setView} adSizes={adSizes} />
+        <ListToolbar view={view} onChange={setView} adSizes={adSizes} targets={config.defaultTargets} />
         {failure}
         {mutationError && (
           <div className="banner error" role="alert">
@@ -184,11 +186,7 @@ export function PackageList({ justAddedId }: { justAddedId: number | undefined }
         ) : (
           <div className="no-match">
             <p>No package matches this search.</p>
-            <button
-              type="button"
-              className="button small"
-              onClick={() => setView({ search: '', adSize: '' })}
-            >
+            <button type="button" className="button small" onClick={() => setView(NO_FILTERS)}>
               Show all packages
             </button>
           </div>

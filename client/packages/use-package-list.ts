@@ -19,6 +19,7 @@ export function usePackageList(view: ListView) {
     limit: DEFAULT_PAGE_SIZE,
     ...(view.search ? { search: view.search } : {}),
     ...(view.adSize ? { adSize: view.adSize } : {}),
+    ...(view.verdict ? { verdict: view.verdict, ...(view.target ? { target: view.target } : {}) } : {}),
   }
   const list = useInfiniteQuery(
     trpc.packages.list.infiniteQueryOptions(input, {

@@ -24,6 +24,8 @@ export function defineTables(k: TableKit) {
       inspection: k.json('inspection'),
       /** The runtime audit of delivery targets as JSON (shared/targets AuditRecord); null: none. */
       audit: k.json('audit'),
+      /** Its verdict per delivery target, for the list's filter (server/targets/stored-verdicts.ts). */
+      targetVerdicts: k.text('target_verdicts'),
       thumbnailKey: k.text('thumbnail_key'),
       uploadedBy: k.text('uploaded_by'),
       createdAt: k.long('created_at').notNull(),

@@ -15,6 +15,7 @@ import { AppError } from '../errors.ts'
 import { retainPackage } from '../retention/retain-package.ts'
 import { blobKeys } from '../storage/blob-store.ts'
 import { auditJob, queuedAudit } from '../targets/audit/audit-job.ts'
+import { storedVerdicts } from '../targets/stored-verdicts.ts'
 import { thumbnailJob } from '../thumbnails/thumbnail-job.ts'
 import { filenameExists, requireUpload } from '../uploads/upload-record.ts'
 import { packageColumns, toPackageView } from './package-view.ts'
@@ -32,6 +33,7 @@ export const createPackage = defineAction(uuidInputSchema, async (ctx, input): P
     throw new AppError('CONFLICT', MESSAGES.uploadChanged)
   }
   const report = upload.inspection as InspectionReport
+  const audit = ctx.auditCreatives ? queuedAudit(ctx.config.targets.auditWindowMs, ctx.now()) : null
   const record = {
     uuid: upload.uuid,
     filename: upload.filename,
@@ -43,7 +45,8 @@ export const createPackage = defineAction(uuidInputSchema, async (ctx, input): P
     adHeight: report.adSize?.height ?? null,
     inspection: report,
     thumbnailKey: null,
-    audit: ctx.auditCreatives ? queuedAudit(ctx.config.targets.auditWindowMs, ctx.now()) : null,
+    audit,
+    targetVerdicts: storedVerdicts(report, audit),
     uploadedBy: callerName(user),
     createdAt: ctx.now(),
   }

@@ -4,6 +4,7 @@
 // matrix, filterable by target.
 import { expect, test } from '@playwright/test'
 import { findChromium } from '../../server/renderer/chromium.ts'
+import { playablePackage } from '../fixtures/check-packages.ts'
 import { zipOf } from '../fixtures/packages.ts'
 import { type OwnProduct, startOwnProduct } from '../helpers/own-product.ts'
 import { choose, row, uniqueName } from '../helpers/package-screen.ts'
@@ -34,6 +35,50 @@ for (const viewport of VIEWPORTS) {
       await expect(targets.locator('.target-line')).toHaveCount(8)
       await expectScreenOk(page, 'the package screen with target verdicts')
       await page.locator('.hints').screenshot({ path: `.tmp/screens/targets-hints-${viewport.width}.png` })
+    })
+
+    test('the list filters by verdict, over every target or one, beside the ad-size filter and in the address', async ({
+      page,
+    }) => {
+      // Names of this test's own, found by search: other tests add packages to this server.
+      const stem = uniqueName('by-target').replace(/\.zip$/, '')
+      const twoFiles = `${stem}-two-files.zip`
+      const playable = `${stem}-playable.zip`
+      await choose(page, twoFiles, TWO_FILES)
+      await expect(row(page, twoFiles)).toHaveCount(1)
+      await choose(page, playable, playablePackage(viewport.width))
+      await expect(row(page, playable)).toHaveCount(1)
+      await page.getByRole('searchbox', { name: 'Search' }).fill(stem)
+      await expect(page.locator('tbody tr')).toHaveCount(2)
+
+      const verdict = page.getByRole('combobox', { name: 'Verdict' })
+      const target = page.getByRole('combobox', { name: 'Target' })
+      await expect(target).toBeDisabled()
+      await verdict.selectOption({ label: 'Fails' })
+      await expect(page.locator('tbody tr')).toHaveCount(1)
+      await expect(row(page, twoFiles)).toHaveCount(1)
+      await expect(page.getByTestId('package-count')).toContainText('1 of')
+      await target.selectOption({ label: 'AppLovin' })
+      await expect(page).toHaveURL(/[?&]verdict=fail&target=applovin$/)
+      await expect(row(page, twoFiles)).toHaveCount(1)
+      await expectScreenOk(page, 'the package list filtered by target')
+      await page
+        .locator('.packages')
+        .screenshot({ path: `.tmp/screens/targets-filter-${viewport.width}.png` })
+
+      await verdict.selectOption({ label: 'Passes' })
+      await expect(page.locator('tbody tr')).toHaveCount(1)
+      await expect(row(page, playable)).toHaveCount(1)
+      await target.selectOption({ label: 'Google Ad Manager HTML5' })
+      await expect(page.locator('tbody tr')).toHaveCount(2)
+      // The address keeps it: a reload shows the same list.
+      await page.reload()
+      await expect(verdict).toHaveValue('pass')
+      await expect(target).toHaveValue('google-ad-manager')
+      await expect(page.locator('tbody tr')).toHaveCount(2)
+      await verdict.selectOption({ label: 'Any verdict' })
+      await expect(target).toBeDisabled()
+      await expect(page).not.toHaveURL(/verdict|target=/)
     })
   })
 }

@@ -3,11 +3,14 @@
 // the API's matrix. Real server, real Chromium, a short window.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { PackagePage } from '../../../shared/api.ts'
+import type { InspectionReport } from '../../../shared/inspector/types.ts'
 import type { AuditRecord, TargetMatrix, VerdictBadge } from '../../../shared/targets/types.ts'
 import { MISBEHAVING } from '../../../tests/fixtures/audit-creatives.ts'
 import { createTestApp, type TestApp, uploadPackage } from '../../../tests/helpers/test-app.ts'
 import { openDatabase } from '../../db/open-database.ts'
 import { findChromium } from '../../renderer/chromium.ts'
+import { storedVerdicts } from '../stored-verdicts.ts'
 
 const chromiumPath = findChromium(process.env.CHROMIUM_PATH)
 let t: TestApp
@@ -63,10 +66,16 @@ describe.skipIf(!chromiumPath)('the runtime audit job', () => {
     expect(answer.badge.failing).toContain('AppLovin')
     const { packages, jobs } = t.db.tables
     const [row] = await t.db.orm
-      .select({ audit: packages.audit })
+      .select({ audit: packages.audit, inspection: packages.inspection, verdicts: packages.targetVerdicts })
       .from(packages)
       .where(eq(packages.uuid, uuid!))
     expect(row?.audit).toMatchObject({ state: 'done', figures: { ctaCall: 'mraid.open' } })
+    // The verdicts the list filters by were stored with the figures.
+    expect(row?.verdicts).toBe(storedVerdicts(row!.inspection as InspectionReport, row!.audit as AuditRecord))
+    const listed = await t.app.request('/ads-preview/api/packages?verdict=fail&target=display-video-360', {
+      headers: t.auth,
+    })
+    expect(((await listed.json()) as PackagePage).packages.map((pkg) => pkg.uuid)).toEqual([uuid])
     // Done means gone from the queue: the key is free, nothing waits to run again.
     expect(
       await t.db.orm

@@ -5,6 +5,7 @@
 // figures after a few seconds, done with all of them after the window, or failed with why.
 // A package deleted or replaced meanwhile matches no row, and what was measured is dropped.
 import { eq } from 'drizzle-orm'
+import type { InspectionReport } from '../../../shared/inspector/types.ts'
 import type { AuditRecord } from '../../../shared/targets/types.ts'
 import type { Services } from '../../actions/define-action.ts'
 import type { JobSpec } from '../../jobs/job-queue.ts'
@@ -12,6 +13,7 @@ import type { JobHandler } from '../../jobs/job-runner.ts'
 import { logger } from '../../log/logger.ts'
 import type { RendererBrowser } from '../../renderer/browser.ts'
 import type { SandboxDeps } from '../../renderer/sandbox.ts'
+import { storedVerdicts } from '../stored-verdicts.ts'
 import { AUDIT_OVERHEAD_MS, runAudit } from './run-audit.ts'
 
 const KIND = 'audit'
@@ -47,8 +49,10 @@ export function auditHandler(
   const stopping = new AbortController()
   const { db } = services
   const { packages } = db.tables
-  const record = async (uuid: string, audit: AuditRecord): Promise<void> => {
-    await db.write((tx) => tx.update(packages).set({ audit }).where(eq(packages.uuid, uuid)))
+  // The verdicts the list filters by follow what the audit has measured.
+  const record = async (uuid: string, inspection: unknown, audit: AuditRecord): Promise<void> => {
+    const targetVerdicts = storedVerdicts(inspection as InspectionReport | null, audit)
+    await db.write((tx) => tx.update(packages).set({ audit, targetVerdicts }).where(eq(packages.uuid, uuid)))
   }
 
   return {
@@ -57,14 +61,19 @@ export function auditHandler(
     async run(payload) {
       const { uuid } = payload as { uuid: string }
       const [row] = await db.orm
-        .select({ width: packages.adWidth, height: packages.adHeight, audit: packages.audit })
+        .select({
+          width: packages.adWidth,
+          height: packages.adHeight,
+          inspection: packages.inspection,
+          audit: packages.audit,
+        })
         .from(packages)
         .where(eq(packages.uuid, uuid))
       if (!row) return
       const queued = row.audit as AuditRecord | null
       const windowMs = queued?.windowMs ?? services.config.targets.auditWindowMs
       const base = { windowMs, queuedAt: queued?.queuedAt ?? services.now(), startedAt: services.now() }
-      await record(uuid, { ...base, state: 'running' })
+      await record(uuid, row.inspection, { ...base, state: 'running' })
       let measured: AuditRecord['figures']
       try {
         const figures = await runAudit(
@@ -78,19 +87,19 @@ export function auditHandler(
           },
           (partial) => {
             measured = partial
-            return record(uuid, { ...base, state: 'running', figures: partial })
+            return record(uuid, row.inspection, { ...base, state: 'running', figures: partial })
           },
         )
-        await record(uuid, { ...base, state: 'done', figures, finishedAt: services.now() })
+        await record(uuid, row.inspection, { ...base, state: 'done', figures, finishedAt: services.now() })
       } catch (error) {
         if (error instanceof ShuttingDown) {
-          await record(uuid, { windowMs, queuedAt: base.queuedAt, state: 'queued' })
+          await record(uuid, row.inspection, { windowMs, queuedAt: base.queuedAt, state: 'queued' })
           throw error
         }
         logger.warn({ err: error, uuid }, 'A runtime audit failed')
         const message = `The runtime audit failed: ${(error as Error).message}`.slice(0, 500)
         // The interaction figures stay when only the idle run failed.
-        await record(uuid, {
+        await record(uuid, row.inspection, {
           ...base,
           state: 'failed',
           message,

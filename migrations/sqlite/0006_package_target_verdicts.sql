@@ -1,0 +1,1 @@
+ALTER TABLE `packages` ADD `target_verdicts` text;
