@@ -1,13 +1,6 @@
-// The REST calls of spec section 7 (and the signed PUT they hand out), as operations.
-import {
-  deletedAnswerSchema,
-  packageAnswerSchema,
-  packageListAnswerSchema,
-  uploadUrlAnswerSchema,
-  uploadUrlQuerySchema,
-  validateBodySchema,
-  validationAnswerSchema,
-} from '../../../shared/api.ts'
+// The REST calls of spec section 7 and ours, as operations; the upload's three steps are in
+// upload-operations.ts.
+import { deletedAnswerSchema, packageAnswerSchema, packageListAnswerSchema } from '../../../shared/api.ts'
 import { packageListQuerySchema } from '../../../shared/package-query.ts'
 import { SERVER_MOUNTS as MOUNT, REST } from '../../../shared/paths.ts'
 import {
@@ -16,17 +9,8 @@ import {
   targetsQuerySchema,
 } from '../../../shared/targets/wire.ts'
 import { auditPageSchema, auditQuerySchema } from '../../../shared/team.ts'
-import { errorAnswer as error, type Operation, openApiPath } from './operation.ts'
-
-const UUID = { uuid: 'The upload uuid from the upload URL answer (it becomes the package uuid).' }
-const bearerErrors = {
-  401: error('Missing or invalid access token, or an API token that is unknown, revoked or expired.'),
-  403: error(
-    'The access policy refuses this caller (organisation, email domain, required claim, or a removed member; the body carries accessDenied: true), or an API token of scope read calls what needs write.',
-  ),
-  503: error("The identity provider's userinfo did not answer (only when a rule needs it)."),
-  413: error('The request body is larger than 64 KB.'),
-}
+import { bearerErrors, errorAnswer as error, type Operation, openApiPath, UUID_PARAM } from './operation.ts'
+import { UPLOAD_OPERATIONS } from './upload-operations.ts'
 
 export const API_OPERATIONS: Operation[] = [
   {
@@ -56,7 +40,7 @@ export const API_OPERATIONS: Operation[] = [
     description: 'No body. Creating the same upload twice answers 200 with the same package.',
     auth: 'bearer',
     tags: ['packages'],
-    params: UUID,
+    params: UUID_PARAM,
     answers: {
       201: { description: 'Created.', schema: packageAnswerSchema },
       200: { description: 'Already created from this upload.', schema: packageAnswerSchema },
@@ -153,61 +137,7 @@ export const API_OPERATIONS: Operation[] = [
       413: error('The package is larger than the upload size cap.'),
     },
   },
-  {
-    method: 'get',
-    path: openApiPath(MOUNT.api + REST.uploadUrl),
-    operationId: 'getPackageUploadUrl',
-    summary: 'Start an upload: a signed URL to PUT the zip to',
-    description:
-      'policy: none refuses a taken filename (409 with filenameExists), keep adds a version, overwrite replaces the newest package of that name.',
-    auth: 'bearer',
-    tags: ['upload'],
-    query: uploadUrlQuerySchema,
-    answers: {
-      200: { description: 'Where to PUT the file.', schema: uploadUrlAnswerSchema },
-      400: error('A query parameter is missing or invalid.'),
-      409: error('The filename exists (filenameExists: true) and the policy is none.'),
-      ...bearerErrors,
-    },
-  },
-  {
-    method: 'put',
-    path: MOUNT.upload,
-    operationId: 'putPackageFile',
-    summary: 'Upload the zip to the signed URL (no bearer header)',
-    description:
-      'Use signedRequest from the upload URL answer as it is: its query (key, exp, ct, max, sig) is signed and must not be changed.',
-    auth: 'none',
-    tags: ['upload'],
-    body: { type: 'application/zip', description: 'The package, at most the configured size.' },
-    answers: {
-      200: { description: 'Stored.' },
-      400: error('The upload was interrupted.'),
-      403: error('The signature is not valid or the URL expired.'),
-      409: error('This upload has already been received.'),
-      413: error('The package is larger than the size cap.'),
-      415: error('The body is not sent as application/zip.'),
-      507: error('The server is out of disk space.'),
-    },
-  },
-  {
-    method: 'post',
-    path: openApiPath(MOUNT.api + REST.validateUpload),
-    operationId: 'validatePackageUpload',
-    summary: 'Inspect the uploaded zip (MRAID required)',
-    auth: 'bearer',
-    tags: ['upload'],
-    params: UUID,
-    body: { schema: validateBodySchema },
-    answers: {
-      200: { description: 'Valid; details are warnings.', schema: validationAnswerSchema },
-      400: error('The body is not valid JSON or not of this shape.'),
-      404: error('No such upload, or it expired.'),
-      409: error('The file has not been uploaded yet, or the upload is already a package.'),
-      422: error('Not valid: details say what to fix.'),
-      ...bearerErrors,
-    },
-  },
+  ...UPLOAD_OPERATIONS,
   {
     method: 'get',
     path: openApiPath(MOUNT.api + REST.audit),

@@ -33,3 +33,17 @@ export const errorAnswer = (description: string): Answer => ({ description, sche
 
 /** An OpenAPI path (`{name}` placeholders) from a route's path (`:name`). */
 export const openApiPath = (route: string) => route.replace(/:([^/]+)/g, '{$1}')
+
+/** The path parameter of the calls on one upload or package. */
+export const UUID_PARAM = {
+  uuid: 'The upload uuid from the upload URL answer (it becomes the package uuid).',
+}
+/** What every call with a bearer header may answer besides its own. */
+export const bearerErrors = {
+  401: errorAnswer('Missing or invalid access token, or an API token that is unknown, revoked or expired.'),
+  403: errorAnswer(
+    'The access policy refuses this caller (organisation, email domain, required claim, or a removed member; the body carries accessDenied: true), or an API token of scope read calls what needs write.',
+  ),
+  503: errorAnswer("The identity provider's userinfo did not answer (only when a rule needs it)."),
+  413: errorAnswer('The request body is larger than 64 KB.'),
+}
