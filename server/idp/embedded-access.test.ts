@@ -1,46 +1,25 @@
 // The embedded provider as the access issue (#21) and the removal point of #12 found it: a real
 // server on a port the OS chose, its discovery built from PUBLIC_URL whatever the request says,
 // the documented ADMIN_EMAIL default accepted when set, and a removed member shut out at once.
-import fs from 'node:fs'
 import http from 'node:http'
-import os from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type EmbeddedProduct, startEmbeddedProduct } from '../../tests/helpers/embedded-product.ts'
 import { authorizeUrl, CookieClient, implicitLogin } from '../../tests/helpers/oidc-http.ts'
-import { testDatabaseEnv } from '../../tests/helpers/test-database.ts'
 import { ACCESS_DENIED } from '../auth/access-policy.ts'
 import { parseConfig } from '../config/parse-config.ts'
 import { openDatabase } from '../db/open-database.ts'
-import { type Product, startProduct } from '../start.ts'
 import { addUser, removeUser } from './users.ts'
 
 const ADMIN = { email: 'admin@localhost', password: 'correct-horse-battery' }
-let dataDir: string
-let product: Product
-let server: { url: string; port: number }
+let server: EmbeddedProduct
 let base: string
-let databaseEnv: Record<string, string>
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ads-preview-embedded-'))
-  databaseEnv = await testDatabaseEnv()
-  product = await startProduct(
-    parseConfig({
-      ...databaseEnv,
-      PORT: '0',
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      CLIENT_DIR: path.join(dataDir, 'no-client'),
-      LOG_REQUESTS: '0',
-    }),
-  )
-  server = await product.listen()
-  base = server.url.replace(/\/$/, '')
+  server = await startEmbeddedProduct('embedded', ADMIN)
+  base = server.base
 })
 afterAll(async () => {
-  await product?.close()
-  fs.rmSync(dataDir, { recursive: true, force: true })
+  await server?.close()
 })
 
 /** A GET with headers fetch would not send as given (Host). */
@@ -104,7 +83,7 @@ describe('the embedded provider', () => {
 
   it('shuts a removed member out at once: the API refuses their token and their session is gone', async () => {
     // Another connection to the database, as the users command in another process has.
-    const other = await openDatabase(parseConfig({ DATA_DIR: dataDir, ...databaseEnv }))
+    const other = await openDatabase(parseConfig({ DATA_DIR: server.dataDir, ...server.databaseEnv }))
     try {
       await addUser(other, 'leaver@example.com', 'leaver-password-1')
       const client = new CookieClient(new URL(base).origin)

@@ -2,44 +2,27 @@
 // the admin invites by a single-use link that expires, the invited person joins and signs in,
 // changes their password (their other sessions end, this one stays), gets a reset link, and is
 // removed (their token refused at once); only an admin manages the team; each step is audited.
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CreatedApiToken } from '../../shared/api-tokens.ts'
 import type { AuditPage, Member, MemberLink } from '../../shared/team.ts'
+import { type EmbeddedProduct, startEmbeddedProduct } from '../../tests/helpers/embedded-product.ts'
 import { authorizeUrl, CookieClient } from '../../tests/helpers/oidc-http.ts'
-import { testDatabaseEnv } from '../../tests/helpers/test-database.ts'
 import { ACCESS_DENIED } from '../auth/access-policy.ts'
-import { parseConfig } from '../config/parse-config.ts'
-import { type Product, startProduct } from '../start.ts'
 import { API_TOKEN_REFUSED } from '../tokens/api-token-check.ts'
 import { LINK_LIFETIME_MS } from './member-links.ts'
 
 const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' }
 const NEWCOMER = 'newcomer@example.com'
-let dataDir: string
-let product: Product
+let embedded: EmbeddedProduct
+let product: EmbeddedProduct['product']
 let base: string
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ads-preview-team-'))
-  product = await startProduct(
-    parseConfig({
-      ...(await testDatabaseEnv()),
-      PORT: '0',
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      CLIENT_DIR: path.join(dataDir, 'no-client'),
-      LOG_REQUESTS: '0',
-    }),
-  )
-  base = (await product.listen()).url.replace(/\/$/, '')
+  embedded = await startEmbeddedProduct('team', ADMIN)
+  ;({ product, base } = embedded)
 })
 afterAll(async () => {
-  await product?.close()
-  fs.rmSync(dataDir, { recursive: true, force: true })
+  await embedded?.close()
 })
 
 /** A browser: its provider session (cookies) and the access token its last sign-in gave. */

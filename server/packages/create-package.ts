@@ -10,7 +10,7 @@ import { type Package, uuidInputSchema } from '../../shared/api.ts'
 import { MESSAGES } from '../../shared/constants.ts'
 import type { InspectionReport } from '../../shared/inspector/inspect.ts'
 import { type ActionContext, callerName, defineAction, requireCaller } from '../actions/define-action.ts'
-import { recordEvent } from '../audit/record-event.ts'
+import { recordPackageEvent } from '../audit/record-package-event.ts'
 import { AppError } from '../errors.ts'
 import { retainPackage } from '../retention/retain-package.ts'
 import { blobKeys } from '../storage/blob-store.ts'
@@ -80,28 +80,22 @@ export const createPackage = defineAction(uuidInputSchema, async (ctx, input): P
         await ctx.jobs.enqueue(auditJob(upload.uuid, ctx.config.targets.auditWindowMs), tx)
       }
       const replaced = upload.policy === 'overwrite' ? latest : undefined
-      const undoUntil =
-        replaced &&
-        (await retainPackage(ctx, tx, replaced, {
-          reason: 'replaced',
-          by: callerName(user),
-          keepMs: ctx.config.retention.replaceUndoMs,
-        }))
+      const undoUntil = replaced && (await retainPackage(ctx, tx, replaced, 'replaced', user))
       if (row) {
-        await recordEvent(ctx.db, tx, record.createdAt, {
-          action: replaced ? 'package.replaced' : 'package.uploaded',
-          actor: user,
-          subject: { type: 'package', id: String(row.id), name: row.filename },
-          details: {
-            uuid: row.uuid,
-            version: row.filenameVersion,
+        await recordPackageEvent(
+          ctx,
+          tx,
+          replaced ? 'package.replaced' : 'package.uploaded',
+          row,
+          {
             size: row.fileSize,
             sha256: row.sha256,
             ...(replaced && undoUntil
               ? { replacedUuid: replaced.uuid, undoUntil: new Date(undoUntil).toISOString() }
               : {}),
           },
-        })
+          record.createdAt,
+        )
       }
       return { row, replaced: replaced?.uuid }
     },

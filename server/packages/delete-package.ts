@@ -5,8 +5,8 @@
 import { eq } from 'drizzle-orm'
 import { uuidInputSchema } from '../../shared/api.ts'
 import { MESSAGES } from '../../shared/constants.ts'
-import { callerName, defineAction, requireCaller } from '../actions/define-action.ts'
-import { recordEvent } from '../audit/record-event.ts'
+import { defineAction, requireCaller } from '../actions/define-action.ts'
+import { recordPackageEvent } from '../audit/record-package-event.ts'
 import { AppError } from '../errors.ts'
 import { retainPackage } from '../retention/retain-package.ts'
 
@@ -18,20 +18,9 @@ export const deletePackage = defineAction(
     const purgeAt = await ctx.db.write(async (tx) => {
       const [record] = await tx.delete(packages).where(eq(packages.uuid, input.uuid)).returning()
       if (!record) return undefined
-      const purgeAt = await retainPackage(ctx, tx, record, {
-        reason: 'deleted',
-        by: callerName(user),
-        keepMs: ctx.config.retention.deleteUndoMs,
-      })
-      await recordEvent(ctx.db, tx, ctx.now(), {
-        action: 'package.deleted',
-        actor: user,
-        subject: { type: 'package', id: String(record.id), name: record.filename },
-        details: {
-          uuid: record.uuid,
-          version: record.filenameVersion,
-          undoUntil: new Date(purgeAt).toISOString(),
-        },
+      const purgeAt = await retainPackage(ctx, tx, record, 'deleted', user)
+      await recordPackageEvent(ctx, tx, 'package.deleted', record, {
+        undoUntil: new Date(purgeAt).toISOString(),
       })
       return purgeAt
     })

@@ -3,7 +3,7 @@
 import { type Package, uuidInputSchema } from '../../shared/api.ts'
 import { MESSAGES } from '../../shared/constants.ts'
 import { defineAction, requireCaller } from '../actions/define-action.ts'
-import { recordEvent } from '../audit/record-event.ts'
+import { recordPackageEvent } from '../audit/record-package-event.ts'
 import { AppError } from '../errors.ts'
 import { restoreRetained } from '../retention/restore-retained.ts'
 import { thumbnailJob } from '../thumbnails/thumbnail-job.ts'
@@ -12,7 +12,7 @@ import { toPackageView } from './package-view.ts'
 export const restorePackage = defineAction(
   uuidInputSchema,
   async (ctx, input): Promise<{ package: Package }> => {
-    const user = requireCaller(ctx)
+    requireCaller(ctx)
     const record = await ctx.db.write(async (tx) => {
       const outcome = await restoreRetained(ctx, tx, input.uuid, 'deleted')
       if ('missing' in outcome) throw new AppError('NOT_FOUND', MESSAGES.nothingToRestore)
@@ -28,12 +28,7 @@ export const restorePackage = defineAction(
       if (!outcome.restored.thumbnailKey && ctx.renderThumbnails)
         await ctx.jobs.enqueue(thumbnailJob(outcome.restored.uuid), tx)
       const restored = outcome.restored
-      await recordEvent(ctx.db, tx, ctx.now(), {
-        action: 'package.restored',
-        actor: user,
-        subject: { type: 'package', id: String(restored.id), name: restored.filename },
-        details: { uuid: restored.uuid, version: restored.filenameVersion },
-      })
+      await recordPackageEvent(ctx, tx, 'package.restored', restored)
       return restored
     })
     return { package: toPackageView(record, ctx.config.publicUrl) }

@@ -5,8 +5,8 @@
 import { eq } from 'drizzle-orm'
 import { type Package, uuidInputSchema } from '../../shared/api.ts'
 import { MESSAGES } from '../../shared/constants.ts'
-import { callerName, defineAction, requireCaller } from '../actions/define-action.ts'
-import { recordEvent } from '../audit/record-event.ts'
+import { defineAction, requireCaller } from '../actions/define-action.ts'
+import { recordPackageEvent } from '../audit/record-package-event.ts'
 import { AppError } from '../errors.ts'
 import { requireAdmin } from '../members/require-admin.ts'
 import { takeRetained } from '../retention/restore-retained.ts'
@@ -26,21 +26,10 @@ export const undoReplace = defineAction(
       if (!current) throw new AppError('CONFLICT', MESSAGES.replacedPackageGone)
       const { id, ...fields } = previous
       const [restored] = await tx.update(packages).set(fields).where(eq(packages.id, id)).returning()
-      const undoUntil = await retainPackage(ctx, tx, current, {
-        reason: 'replaced',
-        by: callerName(user),
-        keepMs: ctx.config.retention.replaceUndoMs,
-      })
-      await recordEvent(ctx.db, tx, ctx.now(), {
-        action: 'package.replace-undone',
-        actor: user,
-        subject: { type: 'package', id: String(id), name: previous.filename },
-        details: {
-          uuid: previous.uuid,
-          version: previous.filenameVersion,
-          replacedUuid: current.uuid,
-          undoUntil: new Date(undoUntil).toISOString(),
-        },
+      const undoUntil = await retainPackage(ctx, tx, current, 'replaced', user)
+      await recordPackageEvent(ctx, tx, 'package.replace-undone', previous, {
+        replacedUuid: current.uuid,
+        undoUntil: new Date(undoUntil).toISOString(),
       })
       return { restored: restored ?? previous, current }
     })

@@ -3,7 +3,7 @@
 import { and, eq, gt } from 'drizzle-orm'
 import type { Services } from '../actions/define-action.ts'
 import type { Orm } from '../db/database.ts'
-import type { PackageRecord, Retention } from './retain-package.ts'
+import type { PackageRecord, RetentionReason } from './retain-package.ts'
 import { purgeJobKey } from './retain-package.ts'
 
 export type RestoreOutcome =
@@ -16,7 +16,7 @@ export async function restoreRetained(
   services: Services,
   tx: Orm,
   uuid: string,
-  reason: Retention['reason'],
+  reason: RetentionReason,
 ): Promise<RestoreOutcome> {
   const { packages } = services.db.tables
   const record = await takeRetained(services, tx, uuid, reason)
@@ -35,7 +35,7 @@ export async function takeRetained(
   services: Services,
   tx: Orm,
   uuid: string,
-  reason: Retention['reason'],
+  reason: RetentionReason,
 ): Promise<PackageRecord | undefined> {
   const { retainedPackages, jobs } = services.db.tables
   const [retained] = await tx

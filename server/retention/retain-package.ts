@@ -3,19 +3,14 @@
 // its record is kept in `retained_packages` and its files stay in the blob store until
 // `purgeAt`, when a purge job (purge-retained.ts) removes both. The job is enqueued in the same
 // commit, so a restart keeps every deadline; until then restore-retained.ts brings it back.
-import type { Services } from '../actions/define-action.ts'
+import { callerName, type Services } from '../actions/define-action.ts'
+import type { AuthUser } from '../auth/user.ts'
 import type { Orm } from '../db/database.ts'
 import type { JobSpec } from '../jobs/job-queue.ts'
 
 export type PackageRecord = Services['db']['tables']['packages']['$inferSelect']
 
-export interface Retention {
-  reason: 'deleted' | 'replaced'
-  /** Who deleted or replaced it. */
-  by: string
-  /** How long it stays restorable. */
-  keepMs: number
-}
+export type RetentionReason = 'deleted' | 'replaced'
 
 const PURGE_KIND = 'retention-purge'
 
@@ -25,21 +20,26 @@ export function purgeJob(uuid: string, runAt: number): JobSpec {
 export const purgeJobKey = (uuid: string) => `${PURGE_KIND}:${uuid}`
 export { PURGE_KIND }
 
-/** Keeps `record` (already removed from `packages` in `tx`) restorable; answers when it goes. */
+/**
+ * Keeps `record` (already removed from `packages` in `tx`) restorable for as long as the
+ * configuration keeps what is `reason` (DELETE_UNDO_SECONDS, REPLACE_UNDO_DAYS); answers when it goes.
+ */
 export async function retainPackage(
   services: Services,
   tx: Orm,
   record: PackageRecord,
-  retention: Retention,
+  reason: RetentionReason,
+  by: AuthUser,
 ): Promise<number> {
+  const { deleteUndoMs, replaceUndoMs } = services.config.retention
   const retainedAt = services.now()
-  const purgeAt = retainedAt + retention.keepMs
+  const purgeAt = retainedAt + (reason === 'deleted' ? deleteUndoMs : replaceUndoMs)
   await tx.insert(services.db.tables.retainedPackages).values({
     uuid: record.uuid,
     packageId: record.id,
-    reason: retention.reason,
+    reason,
     record,
-    retainedBy: retention.by,
+    retainedBy: callerName(by),
     retainedAt,
     purgeAt,
   })

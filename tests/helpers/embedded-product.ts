@@ -1,0 +1,54 @@
+// A product in this test process with its embedded provider, for the tests that sign in through
+// the provider's own pages: a fresh data folder on the test database, a port the OS chose, the
+// first administrator from ADMIN_EMAIL / ADMIN_PASSWORD.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { parseConfig } from '../../server/config/parse-config.ts'
+import { type Product, startProduct } from '../../server/start.ts'
+import { testDatabaseEnv } from './test-database.ts'
+
+export interface EmbeddedProduct {
+  product: Product
+  dataDir: string
+  /** What points another connection at the same database (empty on SQLite). */
+  databaseEnv: Record<string, string>
+  url: string
+  port: number
+  /** The product's URL without its trailing slash. */
+  base: string
+  /** Stops it and removes the data folder. */
+  close(): Promise<void>
+}
+
+export async function startEmbeddedProduct(
+  name: string,
+  admin: { email: string; password: string },
+): Promise<EmbeddedProduct> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `ads-preview-${name}-`))
+  const databaseEnv = await testDatabaseEnv()
+  const product = await startProduct(
+    parseConfig({
+      ...databaseEnv,
+      PORT: '0',
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      CLIENT_DIR: path.join(dataDir, 'no-client'),
+      LOG_REQUESTS: '0',
+    }),
+  )
+  const { url, port } = await product.listen()
+  return {
+    product,
+    dataDir,
+    databaseEnv,
+    url,
+    port,
+    base: url.replace(/\/$/, ''),
+    async close() {
+      await product.close()
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
