@@ -42,6 +42,9 @@ ${wrap(TARGET_PROFILES.map((p) => p.id).join(', '), ' ')}
                                   new version, or replaced (default: keep)
   --upload-passing                with --server: check offline first (targets included) and
                                   upload only the packages that pass
+  --audit-wait SECONDS            with --server: how long to wait for the server's runtime
+                                  audit of each package before judging the targets without
+                                  it (default: 300; 0: do not wait)
   -h, --help                      this text
 
 Exit code: 0 when every package passes, 1 when one fails, 2 on a usage or I/O error.
@@ -98,6 +101,7 @@ const OPTIONS = {
   token: { type: 'string' },
   policy: { type: 'string' },
   'upload-passing': { type: 'boolean' },
+  'audit-wait': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const
 
@@ -106,8 +110,13 @@ type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values'
 /** --server, its token and the upload policy; undefined offline. */
 function serverOf(values: Values, env: NodeJS.ProcessEnv) {
   if (values.server === undefined) {
-    if (values.token !== undefined || values.policy !== undefined || values['upload-passing'])
-      throw new UsageError('--token, --policy and --upload-passing go with --server')
+    if (
+      values.token !== undefined ||
+      values.policy !== undefined ||
+      values['upload-passing'] ||
+      values['audit-wait'] !== undefined
+    )
+      throw new UsageError('--token, --policy, --upload-passing and --audit-wait go with --server')
     return undefined
   }
   let url: URL
@@ -122,12 +131,16 @@ function serverOf(values: Values, env: NodeJS.ProcessEnv) {
   if (!token) throw new UsageError('--server needs --token (or ADS_PREVIEW_TOKEN)')
   const policy = values.policy ?? 'keep'
   if (!isUploadPolicy(policy)) throw new UsageError(`--policy must be one of ${UPLOAD_POLICIES.join(', ')}`)
+  const auditWait = Number(values['audit-wait'] ?? 300)
+  if (!(Number.isFinite(auditWait) && auditWait >= 0))
+    throw new UsageError('--audit-wait must be a number of seconds, 0 or more')
   const base = url.href.replace(/\/+$/, '')
   return {
     appUrl: base.endsWith(BASE_PATH) ? base : `${base}${BASE_PATH}`,
     token,
     policy,
     uploadPassing: values['upload-passing'] === true,
+    audit: { waitMs: auditWait * 1000 },
   }
 }
 

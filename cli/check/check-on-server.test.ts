@@ -5,6 +5,8 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { findChromium } from '../../server/renderer/chromium.ts'
+import { MISBEHAVING } from '../../tests/fixtures/audit-creatives.ts'
 import { playablePackage } from '../../tests/fixtures/check-packages.ts'
 import { packageWithoutMraid } from '../../tests/fixtures/packages.ts'
 import { listeningTestApp, makeApiToken } from '../../tests/helpers/api-token.ts'
@@ -118,9 +120,59 @@ describe('against a server', () => {
   })
 })
 
+describe('against a server that audits creatives in Chromium', () => {
+  const auditIssues = (verdict: { issues: { rule: string }[] } | undefined) =>
+    verdict?.issues.filter((issue) => issue.rule.startsWith('server.audit'))
+  const chromium = findChromium(process.env.CHROMIUM_PATH)
+  // A creative whose static facts pass Display & Video 360 and whose behaviour (sound before a
+  // touch) fails it: only the runtime audit can fail it.
+  it.skipIf(!chromium)(
+    '--audit-wait waits for the runtime audit and fails what it fails',
+    async () => {
+      fs.writeFileSync(path.join(dir, 'misbehaving.zip'), MISBEHAVING)
+      const audited = await listeningTestApp({ CHROMIUM_PATH: chromium!, AUDIT_SECONDS: '1' })
+      try {
+        const writer = await makeApiToken(audited.t, 'write')
+        const args = ['misbehaving.zip', '--format', 'json', '--targets', 'display-video-360']
+        const offline = await check(args)
+        expect(offline.code).toBe(0)
+        expect(parseJsonReport(offline.stdout).packages[0]?.targets[0]?.pending).toBeGreaterThan(0)
+        const server = ['--server', audited.server, '--token', writer]
+        const started = performance.now()
+        const { code, stdout } = await check([...args, ...server, '--audit-wait', '150'])
+        const [verdict] = parseJsonReport(stdout).packages
+        console.log(
+          `check --server waited ${((performance.now() - started) / 1000).toFixed(1)} s for a 1 s audit`,
+        )
+        expect(code).toBe(1)
+        expect(auditIssues(verdict)).toEqual([])
+        expect(verdict?.targets[0]).toMatchObject({ id: 'display-video-360', verdict: 'fail', pending: 0 })
+        expect(verdict?.targets[0]?.issues.map((issue) => issue.rule)).toContain('autoplay-audio')
+
+        // Without the wait, the server's verdict at create: its runtime rules still pending.
+        const atCreate = await check([...args, ...server, '--audit-wait', '0'])
+        expect(atCreate.code).toBe(0)
+        const [unaudited] = parseJsonReport(atCreate.stdout).packages
+        expect(unaudited?.targets[0]?.pending).toBeGreaterThan(0)
+        expect(auditIssues(unaudited)).toEqual([])
+        // A wait too short for the audit says so, as a warning.
+        const tooShort = await check([...args, ...server, '--audit-wait', '0.2'])
+        expect(tooShort.code).toBe(0)
+        expect(auditIssues(parseJsonReport(tooShort.stdout).packages[0])).toEqual([
+          expect.objectContaining({ rule: 'server.audit-pending', severity: 'warning' }),
+        ])
+      } finally {
+        await audited.t.cleanup()
+        fs.rmSync(path.join(dir, 'misbehaving.zip'))
+      }
+    },
+    200_000,
+  )
+})
+
 it.each([
   [['x.zip', '--server', 'http://127.0.0.1:1'], /--server needs --token \(or ADS_PREVIEW_TOKEN\)/],
-  [['x.zip', '--token', 'abc'], /--token, --policy and --upload-passing go with --server/],
+  [['x.zip', '--token', 'abc'], /--token, --policy, --upload-passing and --audit-wait go with --server/],
   [['x.zip', '--server', 'ftp://example.com', '--token', 'abc'], /--server must be an http\(s\) address/],
   [
     ['x.zip', '--server', 'http://127.0.0.1:1', '--token', 'abc', '--policy', 'all'],

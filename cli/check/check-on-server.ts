@@ -1,8 +1,10 @@
 // `check --server`: each package uploaded, validated (MRAID required) and created on an Ads
-// Preview server with an API token, a few at a time; the server's answers are the verdict. A
+// Preview server with an API token, a few at a time, then judged against the chosen targets
+// once the server's runtime audit has run; the server's answers are the verdict. A
 // package the server refuses fails; a token it refuses or a server out of reach ends the run.
 import path from 'node:path'
 import type { UploadPolicy } from '../../shared/constants.ts'
+import { type AuditWait, awaitAudit } from './await-audit.ts'
 import { CallRefused, type ServerAccess, ServerError, serverClient } from './server-client.ts'
 import { errorVerdict, type PackageVerdict, statusOf } from './verdict.ts'
 import type { PackageInput } from './worker-protocol.ts'
@@ -13,30 +15,38 @@ export interface ServerCheckOptions extends ServerAccess {
   policy: UploadPolicy
   targets: string[]
   jobs: number
+  audit: AuditWait
   onVerdict?: (verdict: PackageVerdict, done: number) => void
 }
 
-const issues = (rule: string, severity: 'error' | 'warning', messages: string[]) =>
+const issues = (rule: string, severity: 'error' | 'warning', messages: string[]): PackageVerdict['issues'] =>
   messages.map((message) => ({ rule, severity, message }))
 
 async function checkOne(
   client: ReturnType<typeof serverClient>,
   input: PackageInput,
-  policy: UploadPolicy,
+  options: ServerCheckOptions,
 ): Promise<PackageVerdict> {
   const started = performance.now()
   const base = { file: input.file, targets: [], entry: null, adSize: null, size: 0 }
   const ms = () => Math.round(performance.now() - started)
   try {
-    const upload = await client.uploadUrl(path.basename(input.path), policy)
+    const upload = await client.uploadUrl(path.basename(input.path), options.policy)
     await client.put(upload.signedRequest, input.path)
     const validation = await client.validate(upload.uuid)
     const created = await client.create(upload.uuid)
     const found = issues('server.validation', 'warning', validation.details)
+    // The targets as the server judges them, its runtime audit included once it has run.
+    const judged =
+      options.targets.length > 0
+        ? await awaitAudit(client, created.uuid, options.targets, options.audit)
+        : { targets: [], issues: [] }
+    found.push(...judged.issues)
     return {
       ...base,
-      status: statusOf(found, []),
+      status: statusOf(found, judged.targets),
       issues: found,
+      targets: judged.targets,
       size: created.file_size,
       remote: { uuid: created.uuid, indexUrl: created.index_url },
       ms: ms(),
@@ -68,7 +78,7 @@ export async function checkOnServer(
     while (next < inputs.length && !stopped) {
       const id = next++
       try {
-        verdicts[id] = await checkOne(client, inputs[id]!, options.policy)
+        verdicts[id] = await checkOne(client, inputs[id]!, options)
       } catch (error) {
         stopped = true
         throw error

@@ -27,6 +27,8 @@ export async function checkThenUpload(
       // What the server says decides: it may refuse what passed here (a name under --policy none).
       status: remote.status,
       issues: [...local.issues, ...remote.issues],
+      // The server's judgement of the targets, its runtime audit included, once it has one.
+      targets: remote.targets.length > 0 ? remote.targets : local.targets,
       ...(remote.remote ? { remote: remote.remote } : {}),
       ...(remote.error ? { error: remote.error } : {}),
       ms: local.ms + remote.ms,

@@ -9,6 +9,7 @@ import {
   validationAnswerSchema,
 } from '../../shared/api.ts'
 import { UPLOAD_CONTENT_TYPE, type UploadPolicy } from '../../shared/constants.ts'
+import { packageTargetsAnswerSchema } from '../../shared/targets/wire.ts'
 
 /** Ends the whole run: the server cannot be reached, or it refuses the token. */
 export class ServerError extends Error {}
@@ -113,6 +114,15 @@ export function serverClient({ appUrl, token }: ServerAccess) {
         headers: bearer,
       })
       return (await answer(response, packageAnswerSchema, 'creating the package')).package
+    },
+
+    /** The package's targets matrix: static rules, and the runtime audit's once it has run. */
+    async targets(uuid: string, targets: string[]) {
+      const query = new URLSearchParams({ targets: targets.join(',') })
+      const response = await call(`${appUrl}/api/packages/${encodeURIComponent(uuid)}/targets?${query}`, {
+        headers: bearer,
+      })
+      return (await answer(response, packageTargetsAnswerSchema, 'reading the targets')).matrix
     },
   }
 }

@@ -5,10 +5,12 @@ import { freePort } from './product-process.ts'
 import { createTestApp, type TestApp } from './test-app.ts'
 
 /** The product on a real socket whose PUBLIC_URL is that socket's address (what a script calls). */
-export async function listeningTestApp(): Promise<{ t: TestApp; server: string }> {
+export async function listeningTestApp(
+  env: Record<string, string> = {},
+): Promise<{ t: TestApp; server: string }> {
   const port = await freePort()
   const server = `http://127.0.0.1:${port}`
-  const t = await createTestApp({ PUBLIC_URL: server })
+  const t = await createTestApp({ PUBLIC_URL: server, ...env })
   await t.listen(port)
   return { t, server }
 }
