@@ -19,6 +19,7 @@ import { checkDatabase } from './health/database-check.ts'
 import { createReadiness } from './health/readiness.ts'
 import { createJobQueue } from './jobs/job-queue.ts'
 import { type JobHandler, type JobRunner, startJobRunner } from './jobs/job-runner.ts'
+import { createMailer } from './mail/mailer.ts'
 import { createArchiveCache } from './preview/archive-cache.ts'
 import { readMraidHost } from './preview/mraid-host-file.ts'
 import { createPreviewRoutes } from './preview/routes.ts'
@@ -85,6 +86,7 @@ export async function startProduct(configured: Config, options: StartOptions = {
     runtime.spawnInspector ?? spawnSourceInspector,
     config.uploads.validationLimits,
   )
+  const mailer = createMailer(config.mail)
   const services: Services = {
     config,
     db,
@@ -95,6 +97,7 @@ export async function startProduct(configured: Config, options: StartOptions = {
     renderThumbnails: browser !== undefined,
     auditCreatives: browser !== undefined && config.targets.auditWindowMs > 0,
     ...(identity.members ? { members: identity.members } : {}),
+    ...(mailer ? { mailer } : {}),
     // Read when asked (not captured), so a test that moves the clock moves it here too.
     now: () => Date.now(),
   }

@@ -34,6 +34,8 @@ export const memberLinkSchema = z.object({
   link: z.string(),
   email: z.string(),
   expiresAt: z.string(),
+  /** With SMTP_URL set: whether the link also went by mail, and if not, why. */
+  mail: z.optional(z.object({ sent: z.boolean(), error: z.optional(z.string()) })),
 })
 export type MemberLink = z.infer<typeof memberLinkSchema>
 

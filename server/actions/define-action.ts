@@ -11,6 +11,7 @@ import type { Database } from '../db/database.ts'
 import { AppError } from '../errors.ts'
 import type { MemberCheck } from '../idp/member-check.ts'
 import type { JobQueue } from '../jobs/job-queue.ts'
+import type { Mailer } from '../mail/mailer.ts'
 import type { BlobStore } from '../storage/blob-store.ts'
 import type { Inspect } from '../uploads/inspect.ts'
 
@@ -27,6 +28,8 @@ export interface Services {
   renderThumbnails: boolean
   /** Created packages get a runtime audit of delivery targets (a browser, and AUDIT_SECONDS > 0). */
   auditCreatives: boolean
+  /** Sends team links by mail; absent without SMTP_URL. */
+  mailer?: Mailer
   /** The embedded provider's members (team management); absent with an external provider. */
   members?: MemberCheck
   now(): number

@@ -8,6 +8,7 @@ import { databaseConfig } from '../db/config.ts'
 import { httpConfig } from '../http/config.ts'
 import { adminConfig } from '../idp/config.ts'
 import { logConfig } from '../log/config.ts'
+import { mailConfig } from '../mail/config.ts'
 import { retentionConfig } from '../retention/config.ts'
 import { s3Config } from '../storage/s3/config.ts'
 import { targetsConfig } from '../targets/config.ts'
@@ -27,6 +28,7 @@ const AREAS = {
   log: logConfig,
   targets: targetsConfig,
   s3: s3Config,
+  mail: mailConfig,
 } as const
 
 type Areas = typeof AREAS

@@ -1,11 +1,13 @@
 // An admin invites someone by email: a single-use link that expires in 7 days, shown to copy
-// and hand on (no mail server needed). Inviting the same address again replaces the open link.
+// and hand on (no mail server needed), and mailed to them when SMTP_URL is set. Inviting the same
+// address again replaces the open link.
 import { inviteInputSchema, type MemberLink } from '../../shared/team.ts'
 import { callerName, defineAction, requireCaller } from '../actions/define-action.ts'
 import { recordEvent } from '../audit/record-event.ts'
 import { normalizeEmail } from '../auth/email.ts'
 import { AppError } from '../errors.ts'
 import { findUserByEmail } from '../idp/users.ts'
+import { mailMemberLink } from './mail-member-link.ts'
 import { createMemberLink } from './member-links.ts'
 import { requireTeam } from './require-team.ts'
 
@@ -29,5 +31,5 @@ export const inviteMember = defineAction(inviteInputSchema, async (ctx, input): 
     })
     return created
   })
-  return link
+  return mailMemberLink(ctx, 'invite', link, callerName(user))
 })

@@ -1,10 +1,11 @@
 // An admin issues a one-time password-reset link for a member (valid 24 hours); using it sets a
-// new password and signs the member out everywhere.
+// new password and signs the member out everywhere. Mailed to the member when SMTP_URL is set.
 import { eq } from 'drizzle-orm'
 import { type MemberLink, memberInputSchema } from '../../shared/team.ts'
 import { callerName, defineAction, requireCaller } from '../actions/define-action.ts'
 import { recordEvent } from '../audit/record-event.ts'
 import { AppError } from '../errors.ts'
+import { mailMemberLink } from './mail-member-link.ts'
 import { createMemberLink } from './member-links.ts'
 import { requireTeam } from './require-team.ts'
 
@@ -27,5 +28,5 @@ export const issueResetLink = defineAction(memberInputSchema, async (ctx, input)
     })
     return created
   })
-  return link
+  return mailMemberLink(ctx, 'reset', link, callerName(user))
 })

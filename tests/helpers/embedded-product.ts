@@ -24,6 +24,7 @@ export interface EmbeddedProduct {
 export async function startEmbeddedProduct(
   name: string,
   admin: { email: string; password: string },
+  env: Record<string, string> = {},
 ): Promise<EmbeddedProduct> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `ads-preview-${name}-`))
   const databaseEnv = await testDatabaseEnv()
@@ -36,6 +37,7 @@ export async function startEmbeddedProduct(
       ADMIN_PASSWORD: admin.password,
       CLIENT_DIR: path.join(dataDir, 'no-client'),
       LOG_REQUESTS: '0',
+      ...env,
     }),
   )
   const { url, port } = await product.listen()
