@@ -1,10 +1,8 @@
-// The password check behind the login form: throttled per email and per client address
-// (throttle.ts), and the same scrypt work whether or not the account exists, so neither the
-// answer nor its timing tells an attacker which emails have accounts (issue #12).
+// The password check behind the login form: throttled per email and per client address, and
+// the same scrypt work whether or not the account exists (throttled-password.ts, issue #12).
 import { eq } from 'drizzle-orm'
 import type { Database } from '../db/database.ts'
-import { generatePassword, hashPassword, verifyPassword } from './passwords.ts'
-import { createLoginThrottle } from './throttle.ts'
+import { createPasswordCheck } from './throttled-password.ts'
 import { findUserByEmail } from './users.ts'
 
 export type SignInResult =
@@ -13,36 +11,33 @@ export type SignInResult =
   | { outcome: 'throttled'; retryAfterSeconds: number }
 
 export function createPasswordSignIn(db: Database, now?: () => number) {
-  const throttle = createLoginThrottle(db, now)
-  // Checked against when the email has no account: a hash made like every real one.
-  const decoy = hashPassword(generatePassword())
+  const checkPassword = createPasswordCheck(db, now)
 
   return async function signIn(email: string, password: string, address: string): Promise<SignInResult> {
-    const attempt = await throttle.begin(email, address)
-    if (!attempt.allowed) return { outcome: 'throttled', retryAfterSeconds: attempt.retryAfterSeconds }
-    const user = await findUserByEmail(db, email)
-    const matches = await verifyPassword(password, user?.passwordHash ?? (await decoy))
-    if (!user || !matches) {
-      await throttle.failed(attempt.ticket)
-      return { outcome: 'wrong' }
-    }
-    await throttle.succeeded(email, attempt.ticket)
+    let userId: string | undefined
+    const checked = await checkPassword(email, address, password, async () => {
+      const user = await findUserByEmail(db, email)
+      userId = user?.id
+      return user?.passwordHash
+    })
+    if (checked.outcome !== 'right') return checked
+    // A right password means the account was found.
+    const id = userId as string
     // The team screen shows when each member last signed in.
     const { users } = db.tables
     await db.write((tx) =>
       tx
         .update(users)
         .set({ lastSignInAt: (now ?? Date.now)() })
-        .where(eq(users.id, user.id)),
+        .where(eq(users.id, id)),
     )
-    return { outcome: 'signed-in', userId: user.id }
+    return { outcome: 'signed-in', userId: id }
   }
 }
 
-/** "Try again in 8 seconds." / "Try again in 3 minutes." */
-export function retryAfterText(seconds: number): string {
-  if (seconds < 60)
-    return `Too many failed sign-ins. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`
+/** "Too many failed sign-ins. Try again in 8 seconds." / "... in 3 minutes." */
+export function retryAfterText(seconds: number, lead = 'Too many failed sign-ins.'): string {
+  if (seconds < 60) return `${lead} Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`
   const minutes = Math.ceil(seconds / 60)
-  return `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`
+  return `${lead} Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`
 }

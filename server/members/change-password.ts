@@ -1,10 +1,14 @@
 // A member changes their own password: the current one first (a borrowed session must not be
-// enough), then the new one; the member's other sessions are signed out, this one stays.
+// enough), checked under the sign-in throttle with the login form's counters (a burst of wrong
+// guesses is refused with 429 as at the login form), then the new one; the member's other
+// sessions are signed out, this one stays.
 import { eq } from 'drizzle-orm'
 import { changePasswordInputSchema } from '../../shared/team.ts'
 import { defineAction, requireCaller } from '../actions/define-action.ts'
 import { AppError } from '../errors.ts'
-import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from '../idp/passwords.ts'
+import { hashPassword, MIN_PASSWORD_LENGTH } from '../idp/passwords.ts'
+import { retryAfterText } from '../idp/sign-in.ts'
+import { createPasswordCheck } from '../idp/throttled-password.ts'
 import { requireOwnAccount } from './require-own-account.ts'
 import { signOutOthers } from './sign-out-others.ts'
 
@@ -13,9 +17,19 @@ export const changePassword = defineAction(
   async (ctx, input): Promise<{ ok: true }> => {
     const user = requireCaller(ctx)
     const { members, email, passwordHash } = await requireOwnAccount(ctx, user)
-    if (!(await verifyPassword(input.currentPassword, passwordHash))) {
-      throw new AppError('BAD_REQUEST', 'The current password is not right.')
+    const checked = await createPasswordCheck(ctx.db, ctx.now)(
+      email,
+      user.address ?? 'unknown',
+      input.currentPassword,
+      async () => passwordHash,
+    )
+    if (checked.outcome === 'throttled') {
+      throw new AppError(
+        'TOO_MANY_REQUESTS',
+        retryAfterText(checked.retryAfterSeconds, 'Too many wrong passwords.'),
+      )
     }
+    if (checked.outcome === 'wrong') throw new AppError('BAD_REQUEST', 'The current password is not right.')
     if (input.newPassword.length < MIN_PASSWORD_LENGTH) {
       throw new AppError(
         'BAD_REQUEST',

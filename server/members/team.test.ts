@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CreatedApiToken } from '../../shared/api-tokens.ts'
 import type { AuditPage, Member, MemberLink } from '../../shared/team.ts'
+import { EmbeddedBrowser as Browser } from '../../tests/helpers/embedded-browser.ts'
 import { type EmbeddedProduct, startEmbeddedProduct } from '../../tests/helpers/embedded-product.ts'
-import { authorizeUrl, CookieClient } from '../../tests/helpers/oidc-http.ts'
 import { ACCESS_DENIED } from '../auth/access-policy.ts'
 import { API_TOKEN_REFUSED } from '../tokens/api-token-check.ts'
 import { LINK_LIFETIME_MS } from './member-links.ts'
@@ -25,55 +25,6 @@ afterAll(async () => {
   await embedded?.close()
 })
 
-/** A browser: its provider session (cookies) and the access token its last sign-in gave. */
-class Browser {
-  private client: CookieClient | undefined
-  token = ''
-
-  get cookies(): CookieClient {
-    this.client ??= new CookieClient(new URL(base).origin)
-    return this.client
-  }
-
-  /** Signs in through the login page; false when the password is refused. */
-  async signIn(email: string, password: string): Promise<boolean> {
-    const form = await this.cookies.loginForm(authorizeUrl(base, { response_type: 'token id_token' }))
-    const afterLogin = await this.cookies.submitLogin(form, email, password)
-    if (afterLogin.status !== 303) return false
-    return this.tokenFrom(await this.cookies.request(afterLogin.headers.get('location')!))
-  }
-
-  /** What the app does when its token is refused: a silent renewal through the provider session. */
-  renew(): Promise<boolean> {
-    return this.cookies
-      .request(authorizeUrl(base, { response_type: 'token id_token', prompt: 'none' }))
-      .then((answer) => this.tokenFrom(answer))
-  }
-
-  private tokenFrom(callback: Response): boolean {
-    const fragment = new URLSearchParams(new URL(callback.headers.get('location')!).hash.slice(1))
-    this.token = fragment.get('access_token') ?? ''
-    return this.token !== ''
-  }
-
-  /** A tRPC call with the bearer token (and no cookie: the token alone says which session it is). */
-  async call<T>(procedure: string, input?: unknown): Promise<{ status: number; data: T; message?: string }> {
-    const kind = /\.(list|get)$/.test(procedure) ? 'query' : 'mutation'
-    const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`
-    const response = await fetch(`${base}/trpc/${procedure}${kind === 'query' ? query : ''}`, {
-      method: kind === 'query' ? 'GET' : 'POST',
-      headers: { authorization: `Bearer ${this.token}`, 'content-type': 'application/json' },
-      ...(kind === 'mutation' ? { body: JSON.stringify(input ?? {}) } : {}),
-    })
-    const body = (await response.json()) as { result?: { data: T }; error?: { message: string } }
-    return {
-      status: response.status,
-      data: body.result?.data as T,
-      ...(body.error ? { message: body.error.message } : {}),
-    }
-  }
-}
-
 /** Tokens carry whole seconds, and one issued in the second of a sign-out stays good: step past it. */
 const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1005 - (Date.now() % 1000)))
 
@@ -88,9 +39,9 @@ async function choosePassword(link: string, password: string, confirm = password
 }
 
 describe('a team managed in the product', () => {
-  const admin = new Browser()
-  const newcomer = new Browser()
-  const newcomerElsewhere = new Browser()
+  const admin = new Browser(() => base)
+  const newcomer = new Browser(() => base)
+  const newcomerElsewhere = new Browser(() => base)
 
   it('lets the admin invite by a link that works once, and the invited person join', async () => {
     expect(await admin.signIn(ADMIN.email, ADMIN.password)).toBe(true)
@@ -175,7 +126,7 @@ describe('a team managed in the product', () => {
     expect(await newcomerElsewhere.renew()).toBe(false)
     expect((await newcomer.call('account.get')).status).toBe(200)
     expect(await newcomer.renew()).toBe(true)
-    expect(await new Browser().signIn(NEWCOMER, 'first-password-1')).toBe(false)
+    expect(await new Browser(() => base).signIn(NEWCOMER, 'first-password-1')).toBe(false)
     expect(await newcomerElsewhere.signIn(NEWCOMER, 'second-password-1')).toBe(true)
 
     // Signing out the other sessions ends the other browser's, not this one's.
@@ -194,7 +145,7 @@ describe('a team managed in the product', () => {
     expect((await choosePassword(reset.data.link, 'third-password-1')).status).toBe(303)
     expect((await choosePassword(reset.data.link, 'fourth-password-1')).status).toBe(410)
     expect(await newcomer.renew()).toBe(false)
-    expect(await new Browser().signIn(NEWCOMER, 'second-password-1')).toBe(false)
+    expect(await new Browser(() => base).signIn(NEWCOMER, 'second-password-1')).toBe(false)
     expect(await newcomer.signIn(NEWCOMER, 'third-password-1')).toBe(true)
   })
 
@@ -221,7 +172,7 @@ describe('a team managed in the product', () => {
     expect(revoked.status).toBe(401)
     expect(await revoked.json()).toEqual({ message: API_TOKEN_REFUSED.unknown })
     expect(await newcomer.renew()).toBe(false)
-    expect(await new Browser().signIn(NEWCOMER, 'third-password-1')).toBe(false)
+    expect(await new Browser(() => base).signIn(NEWCOMER, 'third-password-1')).toBe(false)
   })
 
   it('recorded every step: who, from which address, about whom', async () => {
