@@ -1,5 +1,5 @@
-// Runs the jobs this process can do: one loop per kind, each taking one job at a time from the
-// queue (so a slow kind never holds up another), giving it an AbortSignal that fires when its
+// Runs the jobs this process can do: one loop per kind (or `concurrency` loops), each taking one
+// job at a time from the queue (so a slow kind never holds up another), giving it an AbortSignal that fires when its
 // time budget is spent, and polling while there is nothing to do. A kind with `everyMs` is
 // recurring: it is scheduled at start (once across processes, by its key) and re-scheduled
 // when it ends.
@@ -14,6 +14,8 @@ export interface JobHandler {
   everyMs?: number
   budgetMs?: number
   maxAttempts?: number
+  /** How many jobs of this kind this process runs at once (default 1). */
+  concurrency?: number
 }
 
 const POLL_MS = 1000
@@ -60,8 +62,8 @@ export function startJobRunner(queue: JobQueue, handlers: JobHandler[], pollMs =
     }
   }
 
-  async function loop(handler: JobHandler): Promise<void> {
-    if (handler.everyMs) await queue.enqueue(recurring(handler, Date.now()))
+  async function loop(handler: JobHandler, first: boolean): Promise<void> {
+    if (handler.everyMs && first) await queue.enqueue(recurring(handler, Date.now()))
     while (running) {
       const job = await queue.claim([handler.kind]).catch((error: unknown) => {
         logger.error({ err: error, kind: handler.kind }, 'Cannot take a job')
@@ -72,7 +74,9 @@ export function startJobRunner(queue: JobQueue, handlers: JobHandler[], pollMs =
     }
   }
 
-  const loops = handlers.map((handler) => loop(handler))
+  const loops = handlers.flatMap((handler) =>
+    Array.from({ length: handler.concurrency ?? 1 }, (_, i) => loop(handler, i === 0)),
+  )
   return {
     /** Looks for work now instead of at the next poll (a job was just enqueued here). */
     wake(): void {

@@ -6,10 +6,14 @@ import { validPackage } from '../../tests/fixtures/packages.ts'
 import { createTestApp, uploadPackage } from '../../tests/helpers/test-app.ts'
 import { parseConfig } from '../config/parse-config.ts'
 import { findChromium } from '../renderer/chromium.ts'
+import { MAX_AUDIT_CONCURRENCY } from './config.ts'
 
 describe('DEFAULT_TARGETS', () => {
   it('defaults to the targets an MRAID creative can pass', () => {
-    expect(parseConfig({}).targets).toEqual({ defaultTargets: DEFAULT_TARGET_IDS, auditWindowMs: 30_000 })
+    expect(parseConfig({}).targets).toMatchObject({
+      defaultTargets: DEFAULT_TARGET_IDS,
+      auditWindowMs: 30_000,
+    })
   })
 
   it('takes a comma-separated list of target ids', () => {
@@ -75,4 +79,16 @@ describe('AUDIT_SECONDS', () => {
       expect(await queuedAfterCreate({ AUDIT_SECONDS: '0' })).toEqual({ audit: { state: 'none' }, queued: 0 })
     },
   )
+})
+
+describe('AUDIT_CONCURRENCY', () => {
+  // What it does to a running product: audit-job.test.ts starts one with it set to 2.
+  it(`is 2 by default, 1 to ${MAX_AUDIT_CONCURRENCY}`, () => {
+    expect(parseConfig({}).targets.auditConcurrency).toBe(2)
+    expect(parseConfig({ AUDIT_CONCURRENCY: '1' }).targets.auditConcurrency).toBe(1)
+    expect(() => parseConfig({ AUDIT_CONCURRENCY: '0' })).toThrow(/AUDIT_CONCURRENCY/)
+    expect(() => parseConfig({ AUDIT_CONCURRENCY: String(MAX_AUDIT_CONCURRENCY + 1) })).toThrow(
+      /AUDIT_CONCURRENCY/,
+    )
+  })
 })

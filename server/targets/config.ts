@@ -1,5 +1,5 @@
-// Which delivery targets the deployment judges its packages against (the list badge), and how
-// long the runtime audit watches each creative.
+// Which delivery targets the deployment judges its packages against (the list badge), how
+// long the runtime audit watches each creative, and how many creatives a process audits at once.
 import { DEFAULT_TARGET_IDS, findProfiles, TARGET_PROFILES } from '../../shared/targets/profiles/index.ts'
 import { ConfigIssue, defineConfigArea, env } from '../config/env.ts'
 import { splitTargetIds } from './chosen-targets.ts'
@@ -9,11 +9,14 @@ import { splitTargetIds } from './chosen-targets.ts'
  * window and its 15 s of overhead) opens one page, so the window stays well inside that minute.
  */
 export const MAX_AUDIT_SECONDS = 40
+/** Each audit holds one page of the renderer (heap capped at PAGE_HEAP_MB): 8 is 2 GB at most. */
+export const MAX_AUDIT_CONCURRENCY = 8
 
 export const targetsConfig = defineConfigArea(
   {
     DEFAULT_TARGETS: env.stringWithDefault(DEFAULT_TARGET_IDS.join(','), 2000),
     AUDIT_SECONDS: env.intWithDefault(30, 0, MAX_AUDIT_SECONDS),
+    AUDIT_CONCURRENCY: env.intWithDefault(2, 1, MAX_AUDIT_CONCURRENCY),
   },
   (e) => {
     const ids = splitTargetIds(e.DEFAULT_TARGETS)
@@ -29,6 +32,8 @@ export const targetsConfig = defineConfigArea(
       defaultTargets: ids,
       /** How long the runtime audit watches a creative untouched (ms); 0: no runtime audit. */
       auditWindowMs: e.AUDIT_SECONDS * 1000,
+      /** Audits one process runs at once (each a page of the shared renderer). */
+      auditConcurrency: e.AUDIT_CONCURRENCY,
     }
   },
 )

@@ -1,12 +1,12 @@
 // The runtime audit as the product runs it: queued by create, taken from the job queue by the
 // process that has a browser, its state and figures stored as they come and read back through
 // the API's matrix. Real server, real Chromium, a short window.
-import { eq } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PackagePage } from '../../../shared/api.ts'
 import type { InspectionReport } from '../../../shared/inspector/types.ts'
 import type { AuditRecord, TargetMatrix, VerdictBadge } from '../../../shared/targets/types.ts'
-import { MISBEHAVING } from '../../../tests/fixtures/audit-creatives.ts'
+import { MISBEHAVING, WELL_BEHAVED } from '../../../tests/fixtures/audit-creatives.ts'
 import { createTestApp, type TestApp, uploadPackage } from '../../../tests/helpers/test-app.ts'
 import { openDatabase } from '../../db/open-database.ts'
 import { findChromium } from '../../renderer/chromium.ts'
@@ -17,7 +17,7 @@ let t: TestApp
 
 beforeAll(async () => {
   if (!chromiumPath) return
-  t = await createTestApp({ CHROMIUM_PATH: chromiumPath, AUDIT_SECONDS: '2' })
+  t = await createTestApp({ CHROMIUM_PATH: chromiumPath, AUDIT_SECONDS: '2', AUDIT_CONCURRENCY: '2' })
   await t.listen()
 })
 afterAll(() => t?.cleanup())
@@ -123,5 +123,35 @@ describe.skipIf(!chromiumPath)('the runtime audit job', () => {
     } finally {
       await long.cleanup()
     }
+  })
+
+  it('runs AUDIT_CONCURRENCY audits at once in one process, and never more', {
+    timeout: 120_000,
+  }, async () => {
+    // Three packages queued together for a product set to two at once: two overlap, the third
+    // starts only when one of them has ended (the test stops there; the server's close ends it).
+    const created = await Promise.all(
+      ['a', 'b', 'c'].map((name) => uploadPackage(t, `together-${name}.zip`, WELL_BEHAVED)),
+    )
+    const uuids = created.map(({ uuid }) => uuid!)
+    const { packages } = t.db.tables
+    const audits = async () =>
+      (
+        await t.db.orm.select({ audit: packages.audit }).from(packages).where(inArray(packages.uuid, uuids))
+      ).map((row) => row.audit as AuditRecord)
+    const started = Date.now()
+    while ((await audits()).some((a) => !a.startedAt) && Date.now() - started < 90_000) {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    const [first, second, third] = (await audits()).sort((a, b) => a.startedAt! - b.startedAt!)
+    const at = (ms: number | undefined) => (ms ? `${((ms - first!.startedAt!) / 1000).toFixed(1)} s` : '-')
+    console.log(
+      `three audits at AUDIT_CONCURRENCY=2: started at ${[first, second, third].map((a) => at(a?.startedAt)).join(', ')}; the first two ended at ${at(first?.finishedAt)}, ${at(second?.finishedAt)}`,
+    )
+    const firstEnd = Math.min(first!.finishedAt ?? Infinity, second!.finishedAt ?? Infinity)
+    // All three waited before either ended: one at a time would have run them in turn.
+    expect(Math.max(...[first, second, third].map((a) => a!.queuedAt))).toBeLessThan(firstEnd)
+    expect(second!.startedAt).toBeLessThan(firstEnd)
+    expect(third!.startedAt).toBeGreaterThanOrEqual(firstEnd)
   })
 })

@@ -57,6 +57,7 @@ export function auditHandler(
 
   return {
     kind: KIND,
+    concurrency: services.config.targets.auditConcurrency,
     stop: () => stopping.abort(new ShuttingDown('the server is shutting down')),
     async run(payload) {
       const { uuid } = payload as { uuid: string }
