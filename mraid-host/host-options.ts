@@ -1,12 +1,15 @@
 // What the container tells the host: first through the creative's URL
 // (shared/mraid/host-protocol.ts), then by message (the device rotating, the web view moving).
 // The host reads these settings on every call, so a change applies at once.
+import { type HostProfile, hostProfile } from '../shared/mraid/host-profiles.ts'
 import { HOST_PARAMS, type Insets, type Orientation, type Size } from '../shared/mraid/host-protocol.ts'
 
 export type Placement = 'inline' | 'interstitial'
 export type { Insets, Orientation, Size }
 
 export interface HostOptions {
+  /** The SDK the host plays. */
+  profile: HostProfile
   placement: Placement
   /** The device's screen and the ad's maximum size; null: measure this window. */
   screen: Size | null
@@ -38,6 +41,7 @@ export function readHostOptions(search: string): HostOptions {
   const volume = Number(params.get(HOST_PARAMS.volume) ?? 100)
   const orientation = params.get(HOST_PARAMS.orientation)
   return {
+    profile: hostProfile(params.get(HOST_PARAMS.profile)),
     placement: params.get(HOST_PARAMS.placement) === 'interstitial' ? 'interstitial' : 'inline',
     screen: sizeParam(params, HOST_PARAMS.screen),
     maxSize: sizeParam(params, HOST_PARAMS.max),

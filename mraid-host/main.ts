@@ -3,7 +3,6 @@
 // script in index_url, so a creative runs in a browser tab as it would in an app's web view.
 // Reference: IAB MRAID 3.0 (state machine, events, errors), with MRAID 2.0 behaviour kept.
 
-import { PRODUCT } from '../shared/constants.ts'
 import type { ContainerMessage } from '../shared/mraid/host-protocol.ts'
 import { createContainerLink } from './container-link.ts'
 import { createDevice } from './device.ts'
@@ -26,15 +25,8 @@ function install(window: HostWindow): void {
   if (window.mraid) return
   const options = readHostOptions(window.location.search)
   const link = createContainerLink(window)
-  window.MRAID_ENV = window.MRAID_ENV ?? {
-    version: '3.0',
-    sdk: PRODUCT,
-    sdkVersion: '1.0',
-    appId: 'ads-preview',
-    ifa: '00000000-0000-0000-0000-000000000000',
-    limitAdTracking: true,
-    coppa: false,
-  }
+  // MRAID_ENV as the SDK played defines it (a 2.0 SDK defines none).
+  if (!window.MRAID_ENV && options.profile.env) window.MRAID_ENV = { ...options.profile.env }
   const device = createDevice(window, options, link.report)
   const { mraid, container } = createMraid({
     window,

@@ -1,7 +1,9 @@
 // The `mraid` object a creative calls: MRAID 3.0's state machine (loading, default, expanded,
 // resized, hidden), its getters and setters, and an `error` event with the method's name as
-// action for every call the state or the arguments do not allow. MRAID 2.0 behaviour is kept.
+// action for every call the state or the arguments do not allow. MRAID 2.0 behaviour is kept;
+// a profile (shared/mraid/host-profiles.ts) makes it answer as a given SDK does.
 
+import { MRAID3_EVENTS, MRAID3_METHODS, TEST_LOCATION } from '../shared/mraid/host-profiles.ts'
 import { createCloseRegion } from './close-region.ts'
 import type { Report } from './container-link.ts'
 import { createGeometry } from './geometry.ts'
@@ -19,8 +21,9 @@ const FEATURES: Record<string, boolean> = {
   storePicture: false,
   inlineVideo: true,
   vpaid: false,
-  location: false,
 }
+/** An SDK that shows a preloaded ad does so a moment after ready (shownAfterReady). */
+const SHOW_AFTER_READY_MS = 1000
 
 export interface HostDeps {
   window: HostWindow
@@ -30,8 +33,14 @@ export interface HostDeps {
 }
 
 export function createMraid({ window, options, report, orientation }: HostDeps) {
+  const { profile } = options
+  /** A 2.0 host knows no MRAID 3.0 event: adding a listener for one is an error, none fires. */
+  const hasEvent = (event: MraidEvent) =>
+    profile.version === '3.0' || !(MRAID3_EVENTS as readonly string[]).includes(event)
   let state: MraidState = 'loading'
-  let viewable = options.viewable
+  let viewable = options.viewable && !profile.shownAfterReady
+  /** The container set viewability itself: an SDK's own "shown" moment no longer applies. */
+  let viewableSetByContainer = false
   let exposure = viewable ? 100 : 0
   let volume = options.volume
   const expandProperties = { width: -1, height: -1, useCustomClose: false }
@@ -42,6 +51,7 @@ export function createMraid({ window, options, report, orientation }: HostDeps) 
   const geometry = createGeometry(window, options, (size) => dispatch('sizeChange', size.width, size.height))
 
   function dispatch(event: MraidEvent, ...args: unknown[]): void {
+    if (!hasEvent(event)) return
     report('event', { event, args })
     listeners.call(event, args)
   }
@@ -62,14 +72,22 @@ export function createMraid({ window, options, report, orientation }: HostDeps) 
     dispatch('stateChange', next)
   }
   const exposedRectangle = () => (exposure > 0 ? geometry.viewport() : null)
+  function showAs(next: boolean): void {
+    if (next === viewable) return
+    viewable = next
+    dispatch('viewableChange', viewable)
+    exposure = viewable ? 100 : 0
+    dispatch('exposureChange', exposure, exposedRectangle(), null)
+  }
 
   const mraid = {
-    getVersion: () => '3.0',
+    getVersion: () => profile.version,
     getState: () => state,
     getPlacementType: () => options.placement,
     isViewable: () => viewable,
     addEventListener: method('addEventListener', (event: unknown, listener: unknown) => {
-      if (!isMraidEvent(event)) return fail(`Unknown event: ${String(event)}`, 'addEventListener')
+      if (!isMraidEvent(event) || !hasEvent(event))
+        return fail(`Unknown event: ${String(event)}`, 'addEventListener')
       if (typeof listener !== 'function') return fail('The listener must be a function', 'addEventListener')
       listeners.add(event, listener as Listener)
       // MRAID 3.0: a new exposureChange or audioVolumeChange listener hears the current value.
@@ -77,7 +95,8 @@ export function createMraid({ window, options, report, orientation }: HostDeps) 
       if (event === 'audioVolumeChange') setTimeout(() => listener(volume), 0)
     }),
     removeEventListener: method('removeEventListener', (event: unknown, listener?: unknown) => {
-      if (!isMraidEvent(event)) return fail(`Unknown event: ${String(event)}`, 'removeEventListener')
+      if (!isMraidEvent(event) || !hasEvent(event))
+        return fail(`Unknown event: ${String(event)}`, 'removeEventListener')
       if (!listeners.remove(event, listener as Listener | undefined))
         fail('The listener was not registered', 'removeEventListener')
     }),
@@ -179,8 +198,9 @@ export function createMraid({ window, options, report, orientation }: HostDeps) 
     getDefaultPosition: () => geometry.default(),
     getMaxSize: () => geometry.maxSize(),
     getScreenSize: () => geometry.screen(),
-    getLocation: () => -1,
-    supports: (feature: unknown) => FEATURES[String(feature)] === true,
+    getLocation: () => (profile.location === -1 ? -1 : { ...TEST_LOCATION }),
+    supports: (feature: unknown) =>
+      feature === 'location' ? profile.location !== -1 : FEATURES[String(feature)] === true,
     // Deprecated in MRAID 3.0: the container always draws its close region.
     useCustomClose: method('useCustomClose', () => {}),
     storePicture: method('storePicture', () => {
@@ -201,16 +221,20 @@ export function createMraid({ window, options, report, orientation }: HostDeps) 
       geometry.settleDefault()
       setState('default')
       dispatch('ready')
-      if (options.placement === 'interstitial') closeRegion.show()
+      if (options.placement === 'interstitial') {
+        // The SDK's own close control, after the delay the SDK imposes on its full-screen ads.
+        if (profile.closeDelaySeconds === 0) closeRegion.show()
+        else setTimeout(() => state !== 'hidden' && closeRegion.show(), profile.closeDelaySeconds * 1000)
+      }
+      if (profile.shownAfterReady && options.viewable)
+        setTimeout(() => !viewableSetByContainer && showAs(true), SHOW_AFTER_READY_MS)
     },
     setViewable(next: boolean): void {
-      if (next === viewable) return
-      viewable = next
-      dispatch('viewableChange', viewable)
-      exposure = viewable ? 100 : 0
-      dispatch('exposureChange', exposure, exposedRectangle(), null)
+      viewableSetByContainer = true
+      showAs(next)
     },
     setExposure(percent: number): void {
+      viewableSetByContainer = true
       exposure = Math.max(0, Math.min(100, percent))
       if (exposure > 0 !== viewable) {
         viewable = exposure > 0
@@ -231,6 +255,9 @@ export function createMraid({ window, options, report, orientation }: HostDeps) 
     /** The screen and maximum size the ad would read now. */
     sizes: () => ({ screen: geometry.screen(), maxSize: geometry.maxSize() }),
   }
+  // A 2.0 host has no MRAID 3.0 methods: a creative that calls one without checking fails there.
+  if (profile.version === '2.0')
+    for (const name of MRAID3_METHODS) delete (mraid as Partial<typeof mraid>)[name]
   return { mraid, container }
 }
 

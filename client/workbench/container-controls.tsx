@@ -1,59 +1,50 @@
-// The app's side of the container: the ad's size and placement, the device's orientation, and
-// what the app tells the ad (viewability, exposure, volume).
-import type { Device } from './devices.ts'
-import type { HostState, Placement, SizePreset } from './host-messages.ts'
+// The app's side of the container: the SDK it plays, the device, the ad's size and placement,
+// the device's orientation, and what the app tells the ad (viewability, exposure, volume).
+import { HOST_PROFILE_IDS, HOST_PROFILES } from '../../shared/mraid/host-profiles.ts'
+import type { ContainerSettings } from './container-settings.ts'
+import { DEVICES } from './devices.ts'
+import type { HostState, SizePreset } from './host-messages.ts'
 import { PercentSlider } from './percent-slider.tsx'
-
-export interface ContainerSettings {
-  deviceId: string
-  presetId: string
-  placement: Placement
-  landscape: boolean
-  viewable: boolean
-  exposure: number
-  volume: number
-}
+import type { ContainerHandlers } from './use-container.ts'
 
 export function ContainerControls({
-  devices,
   presets,
   settings,
   hostState,
-  onDevice,
-  onPreset,
-  onPlacement,
-  onLandscape,
-  onViewable,
-  onExposure,
-  onVolume,
-  onReload,
+  on,
 }: {
-  devices: readonly Device[]
   presets: readonly SizePreset[]
   settings: ContainerSettings
   hostState: HostState
-  onDevice(deviceId: string): void
-  onPreset(preset: SizePreset): void
-  onPlacement(placement: Placement): void
-  onLandscape(landscape: boolean): void
-  onViewable(viewable: boolean): void
-  onExposure(exposure: number): void
-  onVolume(volume: number): void
-  onReload(): void
+  on: ContainerHandlers
 }) {
+  const profile = HOST_PROFILES[settings.profileId]
   return (
     <section className="controls" aria-label="Container settings">
       <Choice
+        label="SDK"
+        value={settings.profileId}
+        options={HOST_PROFILE_IDS.map((id) => ({ value: id, label: HOST_PROFILES[id].name }))}
+        onChange={(id) => on.profile(id as ContainerSettings['profileId'])}
+      />
+      <p className="profile-summary muted" data-testid="profile-summary" title={profile.source}>
+        MRAID {profile.version}
+        {profile.env ? `, MRAID_ENV "${String(profile.env.sdk)}"` : ', no MRAID_ENV'}
+        {profile.location === -1 ? ', getLocation() -1' : ', a test location'}
+        {profile.closeDelaySeconds > 0 ? `, close after ${profile.closeDelaySeconds} s` : ''}
+        {profile.shownAfterReady ? ', shown after ready' : ''}
+      </p>
+      <Choice
         label="Device"
         value={settings.deviceId}
-        options={devices.map((d) => ({ value: d.id, label: d.name }))}
-        onChange={onDevice}
+        options={DEVICES.map((d) => ({ value: d.id, label: d.name }))}
+        onChange={on.device}
       />
       <Choice
         label="Size"
         value={settings.presetId}
         options={presets.map((p) => ({ value: p.id, label: p.id }))}
-        onChange={(id) => onPreset(presets.find((p) => p.id === id)!)}
+        onChange={(id) => on.preset(presets.find((p) => p.id === id)!)}
       />
       <fieldset>
         <legend>Placement</legend>
@@ -63,20 +54,20 @@ export function ContainerControls({
               type="radio"
               name="placement"
               checked={settings.placement === value}
-              onChange={() => onPlacement(value)}
+              onChange={() => on.placement(value)}
             />{' '}
             {value}
           </label>
         ))}
       </fieldset>
-      <Checkbox label="Landscape" checked={settings.landscape} onChange={onLandscape} />
-      <Checkbox label="Viewable" checked={settings.viewable} onChange={onViewable} />
-      <PercentSlider label="Exposure" value={settings.exposure} onChange={onExposure} />
-      <PercentSlider label="Volume" value={settings.volume} onChange={onVolume} />
+      <Checkbox label="Landscape" checked={settings.landscape} onChange={on.landscape} />
+      <Checkbox label="Viewable" checked={settings.viewable} onChange={on.viewable} />
+      <PercentSlider label="Exposure" value={settings.exposure} onChange={on.exposure} />
+      <PercentSlider label="Volume" value={settings.volume} onChange={on.volume} />
       <p className="state">
         State: <strong data-testid="mraid-state">{hostState}</strong>
       </p>
-      <button type="button" className="button small" onClick={onReload}>
+      <button type="button" className="button small" onClick={on.reload}>
         Reload ad
       </button>
     </section>

@@ -9,6 +9,8 @@ import { SafeAreaOverlay } from './safe-area-overlay.tsx'
 const BEZEL = 10
 /** Room kept below the device for the page's own margin. */
 const BOTTOM_MARGIN = 24
+/** The fixed top bar, which covers the top of a page scrolled down to the device. */
+const TOP_BAR = 56
 
 function useFitScale(outer: { width: number; height: number }) {
   const room = useRef<HTMLElement>(null)
@@ -18,7 +20,12 @@ function useFitScale(outer: { width: number; height: number }) {
     if (!element) return
     const measure = () => {
       const width = element.clientWidth
-      const height = window.innerHeight - element.getBoundingClientRect().top - BOTTOM_MARGIN
+      // Beside the controls (wide windows) the device fits below the header; under them
+      // (narrow windows) it fits the window once scrolled to.
+      const top = element.getBoundingClientRect().top + window.scrollY
+      const height =
+        (top < window.innerHeight / 2 ? window.innerHeight - top : window.innerHeight - TOP_BAR) -
+        BOTTOM_MARGIN
       setScale(Math.min(1, width / outer.width, Math.max(height, 200) / outer.height))
     }
     measure()

@@ -6,15 +6,12 @@ import {
   type ContainerCommand,
   isHostMessage,
 } from '../../shared/mraid/host-protocol.ts'
+import type { LineKind, LogLine } from './console-lines.ts'
 import { describeHostMessage, type HostState } from './host-messages.ts'
 
-const MAX_LOG_LINES = 500
-
-export interface LogLine {
-  id: number
-  kind: string
-  text: string
-}
+const MAX_LOG_LINES = 2000
+/** This browser's run, as a console source. */
+export const HERE = { id: 'here', title: 'This browser' }
 
 export interface ResizeProperties {
   width: number
@@ -23,8 +20,11 @@ export interface ResizeProperties {
   offsetY: number
 }
 
-/** @param onReady tells a freshly loaded ad the container's current settings. */
-export function useHostRun(onReady: (send: (message: ContainerCommand) => void) => void) {
+/**
+ * @param onReady tells a freshly loaded ad the container's current settings.
+ * @param now the time on the console's clock (the server's, once a live session knows it).
+ */
+export function useHostRun(onReady: (send: (message: ContainerCommand) => void) => void, now: () => number) {
   const [hostState, setHostState] = useState<HostState>('loading')
   const [resize, setResize] = useState<ResizeProperties | null>(null)
   const [log, setLog] = useState<LogLine[]>([])
@@ -32,10 +32,13 @@ export function useHostRun(onReady: (send: (message: ContainerCommand) => void) 
   const frame = useRef<HTMLIFrameElement>(null)
   const onReadyRef = useRef(onReady)
   onReadyRef.current = onReady
+  const nowRef = useRef(now)
+  nowRef.current = now
   const nextId = useRef(0)
 
-  const append = useCallback((kind: string, text: string) => {
-    setLog((lines) => [...lines.slice(-(MAX_LOG_LINES - 1)), { id: nextId.current++, kind, text }])
+  const append = useCallback((kind: LineKind, text: string) => {
+    const line = { id: nextId.current++, at: nowRef.current(), kind, text, source: HERE.id }
+    setLog((lines) => [...lines.slice(-(MAX_LOG_LINES - 1)), line])
   }, [])
 
   const send = useCallback(

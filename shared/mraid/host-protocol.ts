@@ -92,6 +92,8 @@ export function isContainerMessage(data: unknown): data is ContainerMessage {
 export const HOST_PARAMS = {
   /** 'inline' (default) or 'interstitial'. */
   placement: 'placement',
+  /** Which SDK the host plays (shared/mraid/host-profiles.ts); the IAB's MRAID 3.0 by default. */
+  profile: 'profile',
   /** The device's screen and the ad's maximum size, as WxH; a plain tab measures its own. */
   screen: 'screen',
   max: 'max',

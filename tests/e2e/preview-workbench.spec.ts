@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import { expect, test } from '@playwright/test'
 import { zipOf } from '../fixtures/packages.ts'
 import { signIn } from '../helpers/sign-in.ts'
@@ -86,4 +87,46 @@ test('the workbench expands, closes and resizes the creative like an app, and lo
   await expect(consoleLog).toContainText('viewableChange(false)')
   await expect(consoleLog).toContainText('console.log: viewable is now false')
   await expect(page.locator('.report')).toContainText('unused.txt is never used by the ad')
+})
+
+test('the console keeps the newest line in view, times every line, filters by kind, and saves what it shows', async ({
+  page,
+}) => {
+  await signIn(page)
+  const name = `console-${Date.now()}.zip`
+  // A creative that logs a line every 20 ms: the console overflows at once.
+  const chatty = `<!doctype html><script src="mraid.js"></script><script>
+var n = 0; setInterval(function () { console.log('line ' + (n++)) }, 20)</script>`
+  await page.locator('input[type=file]').setInputFiles({
+    name,
+    mimeType: 'application/zip',
+    buffer: Buffer.from(zipOf({ 'index.html': chatty })),
+  })
+  const row = page.locator('tbody tr').filter({ hasText: name })
+  await expect(row).toHaveCount(1)
+  await page.goto(`workbench/${await row.getAttribute('data-uuid')}`)
+  const consoleLog = page.getByTestId('workbench-console')
+  await expect(consoleLog).toContainText('console.log: line 60')
+  // The newest line is in view: the region is scrolled to its end.
+  expect(await consoleLog.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)).toBeLessThan(30)
+  await expect(consoleLog.locator('tr.line').first().locator('.time')).toHaveText(/^\+\d+\.\d{3} s$/)
+
+  await page.getByRole('checkbox', { name: 'console', exact: true }).uncheck()
+  await expect(consoleLog.locator('tr.console')).toHaveCount(0)
+  await expect(consoleLog.locator('tr.event').first()).toBeVisible()
+
+  const download = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Save' }).click()
+  const saved = await download
+  expect(saved.suggestedFilename()).toBe(`${name.replace('.zip', '')}-console.txt`)
+  const text = fs.readFileSync(await saved.path(), 'utf8')
+  expect(text).toMatch(/^\+\d+\.\d{3} s\tThis browser\tevent\tstateChange\("default"\)$/m)
+  expect(text).not.toContain('console.log')
+
+  // Copy puts the same lines on the clipboard.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
+  await page.getByRole('button', { name: 'Copy' }).click()
+  const copied = await page.evaluate(() => navigator.clipboard.readText())
+  expect(copied).toMatch(/^\+\d+\.\d{3} s\tThis browser\tevent\tstateChange\("default"\)$/m)
+  expect(copied).not.toContain('console.log')
 })

@@ -1,0 +1,83 @@
+// Each SDK profile of the workbench, read back by a creative (tests/fixtures/profile-probe.ts)
+// that asks what differs between SDKs, then hears the workbench make the ad not viewable. A new
+// exposureChange listener first hears the current exposure (MRAID 3.0).
+import { expect, test } from '@playwright/test'
+import type { HostProfileId } from '../../shared/mraid/host-profiles.ts'
+import { profileProbePackage } from '../fixtures/profile-probe.ts'
+import { uploadOverHttp } from '../helpers/http-upload.ts'
+import { uniqueName } from '../helpers/package-screen.ts'
+import { accessToken, signIn } from '../helpers/sign-in.ts'
+import { ORIGIN, WORKBENCH_VIEWPORT } from './env.ts'
+
+test.use({ viewport: WORKBENCH_VIEWPORT })
+
+const ALL_ENV = '[appId,coppa,ifa,limitAdTracking,sdk,sdkVersion,version]'
+const EXPECTED: Record<HostProfileId, { name: string; probe: Record<string, unknown>; heard: string[] }> = {
+  mraid3: {
+    name: 'IAB MRAID 3.0',
+    probe: {
+      env: `Ads Preview ${ALL_ENV}`,
+      version: '3.0',
+      location: expect.objectContaining({ lat: 52.52 }),
+    },
+    heard: ['exposureChange:100', 'viewableChange:false', 'exposureChange:0'],
+  },
+  gma: {
+    name: 'Google Mobile Ads',
+    probe: { env: 'Google Mobile Ads [sdk,sdkVersion,version]', version: '3.0', location: -1 },
+    heard: ['exposureChange:100', 'viewableChange:false', 'exposureChange:0'],
+  },
+  applovin: {
+    name: 'AppLovin',
+    probe: { env: null, version: '2.0', location: 'absent' },
+    heard: ['error:addEventListener', 'viewableChange:false'],
+  },
+  unity: {
+    name: 'Unity Ads',
+    probe: {
+      env: 'Unity Ads [sdk,sdkVersion,version]',
+      version: '3.0',
+      location: -1,
+      viewableAtReady: false,
+    },
+    heard: [
+      'exposureChange:0',
+      'viewableChange:true',
+      'exposureChange:100',
+      'viewableChange:false',
+      'exposureChange:0',
+    ],
+  },
+  ironsource: {
+    name: 'ironSource',
+    probe: { env: null, version: '2.0', location: 'absent' },
+    heard: ['error:addEventListener', 'viewableChange:false'],
+  },
+}
+
+for (const [id, expected] of Object.entries(EXPECTED)) {
+  test(`the ${expected.name} profile`, async ({ page }) => {
+    await signIn(page)
+    const upload = await uploadOverHttp(
+      `${ORIGIN}/ads-preview`,
+      await accessToken(page),
+      uniqueName(`probe-${id}`),
+      profileProbePackage(),
+    )
+    await page.goto(`workbench/${upload.uuid}`)
+    // Declared 320x480: the workbench opens it as a full-screen ad.
+    await expect(page.getByLabel('Size')).toHaveValue('320x480 (ad.size)')
+    await expect(page.getByRole('radio', { name: 'interstitial' })).toBeChecked()
+    await page.getByLabel('SDK').selectOption(id)
+    await expect(page.getByTestId('profile-summary')).toContainText(`MRAID ${expected.probe.version}`)
+    const probe = page.frameLocator('.screen iframe').locator('#probe')
+    const read = async () => JSON.parse((await probe.textContent()) || '{}')
+    await expect.poll(read).toMatchObject({ ...expected.probe, placement: 'interstitial' })
+    // Unity shows its preloaded ad a moment after ready.
+    if (id === 'unity') await expect.poll(async () => (await read()).heard).toContain('viewableChange:true')
+    await page.getByLabel('Viewable').uncheck()
+    await expect.poll(async () => (await read()).heard).toEqual(expected.heard)
+    // Every SDK draws its own close control whatever useCustomClose(true) asked; Unity's after 5 s.
+    await expect.poll(async () => (await read()).closeControl, { timeout: 8000 }).toBe(true)
+  })
+}

@@ -1,0 +1,38 @@
+// The workbench shows the whole device in the window, portrait and landscape, at 1440 and 390 px
+// (the frame was cut off at the bottom in portrait and on the right in landscape).
+import { expect, test } from '@playwright/test'
+import { validPackage } from '../fixtures/packages.ts'
+import { uploadOverHttp } from '../helpers/http-upload.ts'
+import { uniqueName } from '../helpers/package-screen.ts'
+import { expectScreenOk, VIEWPORTS } from '../helpers/screen-checks.ts'
+import { accessToken, signIn } from '../helpers/sign-in.ts'
+import { ORIGIN } from './env.ts'
+
+for (const viewport of VIEWPORTS) {
+  test(`the device fits the window at ${viewport.width} px, portrait and landscape`, async ({ page }) => {
+    await page.setViewportSize(viewport)
+    await signIn(page)
+    const upload = await uploadOverHttp(
+      `${ORIGIN}/ads-preview`,
+      await accessToken(page),
+      uniqueName('fit'),
+      validPackage(),
+    )
+    await page.goto(`workbench/${upload.uuid}`)
+    await expect(page.getByTestId('mraid-state')).toHaveText('default')
+    for (const landscape of [false, true]) {
+      await page.getByLabel('Landscape').setChecked(landscape)
+      const fit = page.getByTestId('device-fit')
+      await fit.scrollIntoViewIfNeeded()
+      const box = (await fit.boundingBox())!
+      expect(box.x).toBeGreaterThanOrEqual(0)
+      expect(box.x + box.width, 'the device ends inside the window').toBeLessThanOrEqual(viewport.width)
+      expect(box.height, 'the device is no taller than the window').toBeLessThanOrEqual(viewport.height)
+      await page.screenshot({
+        path: `.tmp/screens/workbench-${viewport.width}-${landscape ? 'landscape' : 'portrait'}.png`,
+        fullPage: true,
+      })
+    }
+    await expectScreenOk(page, `the workbench at ${viewport.width} px`)
+  })
+}
