@@ -7,7 +7,7 @@ import { SERVER_MOUNTS } from './shared/paths.ts'
 // The tests that reach the database run twice: on SQLite and on a throwaway PostgreSQL cluster
 // (tests/postgres/). Every other test runs once.
 const DATABASE_TESTS = [
-  'server/{rest,uploads,packages,jobs,db,idp,trpc,members,audit,tokens}/**/*.test.ts',
+  'server/{rest,uploads,packages,jobs,db,idp,trpc,members,audit,tokens,live}/**/*.test.ts',
   'server/targets/targets-api.test.ts',
   'tests/faults/hostile-input.test.ts',
   'tests/api/**/*.test.ts',

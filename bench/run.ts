@@ -12,6 +12,7 @@ import { benchClusterServing } from './cluster-serving.ts'
 import { benchInspection } from './inspection.ts'
 import { benchLargeEntry } from './large-entry.ts'
 import { benchListing } from './listing.ts'
+import { benchLiveSession } from './live-session.ts'
 import { advantage, type Figure } from './measure.ts'
 import { benchObjectStorage } from './object-storage.ts'
 import { benchRenderer } from './renderer.ts'
@@ -31,6 +32,7 @@ const figures: Figure[] = [
   ...(await benchAudit()),
   ...(await benchObjectStorage()),
   ...(await benchClusterServing()),
+  ...(await benchLiveSession()),
 ]
 
 const rows = figures.map((f) => {

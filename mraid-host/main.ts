@@ -4,10 +4,11 @@
 // Reference: IAB MRAID 3.0 (state machine, events, errors), with MRAID 2.0 behaviour kept.
 
 import type { ContainerMessage } from '../shared/mraid/host-protocol.ts'
-import { createContainerLink } from './container-link.ts'
+import { createContainerLink, type Report } from './container-link.ts'
 import { createDevice } from './device.ts'
 import { readHostOptions } from './host-options.ts'
 import type { HostWindow } from './host-window.ts'
+import { createLiveReporter, liveSecretOf } from './live-reporter.ts'
 import { createMraid } from './mraid-api.ts'
 import { observePage } from './page-observer.ts'
 import { isNumber } from './resize-properties.ts'
@@ -25,13 +26,22 @@ function install(window: HostWindow): void {
   if (window.mraid) return
   const options = readHostOptions(window.location.search)
   const link = createContainerLink(window)
+  // A phone in a live session tells the server too (live-reporter.ts).
+  const liveSecret = liveSecretOf(window.location.search)
+  const live = liveSecret ? createLiveReporter(window, liveSecret) : null
+  const report: Report = live
+    ? (kind, detail) => {
+        link.report(kind, detail)
+        live(kind, detail)
+      }
+    : link.report
   // MRAID_ENV as the SDK played defines it (a 2.0 SDK defines none).
   if (!window.MRAID_ENV && options.profile.env) window.MRAID_ENV = { ...options.profile.env }
-  const device = createDevice(window, options, link.report)
+  const device = createDevice(window, options, report)
   const { mraid, container } = createMraid({
     window,
     options,
-    report: link.report,
+    report,
     orientation: device.orientation,
   })
   window.mraid = mraid
@@ -68,7 +78,7 @@ function install(window: HostWindow): void {
   // The workbench (the parent frame) plays the app: viewability, exposure, volume, the device.
   link.onMessage(onContainerMessage)
   // The workbench's console also shows the creative's console output and network requests.
-  if (link.framed) observePage(window, link.report)
+  if (link.framed || live) observePage(window, report)
   // A task later, so that a rotation the container sent before resizing the web view applies
   // first and sizeChange listeners read the new screen.
   window.addEventListener('resize', () =>

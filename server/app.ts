@@ -16,6 +16,8 @@ import { appContentSecurityPolicy } from './http/content-security.ts'
 import { errorAnswer } from './http/error-answer.ts'
 import { requestLog } from './http/request-log.ts'
 import { createStaticClient } from './http/static-client.ts'
+import { createLivePhoneRoutes } from './live/phone-routes.ts'
+import { createLiveStreamRoutes } from './live/stream-route.ts'
 import { logger } from './log/logger.ts'
 import { requestContext } from './log/request-context.ts'
 import { createMemberLinkPages } from './members/link-pages.ts'
@@ -97,6 +99,7 @@ export function createApp(deps: AppDeps) {
   for (const mount of [MOUNT.trpc, MOUNT.oidc]) base.use(`${mount}/*`, smallBody)
   base.use(`${MOUNT.api}/*`, requireUser(deps.authenticate, deps.services.config.http.trustedProxies))
   base.route(MOUNT.api, createApiRoutes(deps.services))
+  base.route(MOUNT.api, createLiveStreamRoutes(deps.services))
 
   base.use(`${MOUNT.trpc}/*`, requireUser(deps.authenticate, deps.services.config.http.trustedProxies))
   base.all(`${MOUNT.trpc}/*`, (c) =>
@@ -121,6 +124,7 @@ export function createApp(deps: AppDeps) {
   base.route(MOUNT.download, createDownloadRoutes(deps.services))
   base.route(MOUNT.thumbnail, createThumbnailRoutes(deps.services))
   base.route(MOUNT.preview, deps.preview)
+  base.route(MOUNT.live, createLivePhoneRoutes(deps.services))
 
   const identityProvider = deps.identityProvider
   if (identityProvider) {

@@ -19,6 +19,7 @@ import { checkDatabase } from './health/database-check.ts'
 import { createReadiness } from './health/readiness.ts'
 import { createJobQueue } from './jobs/job-queue.ts'
 import { type JobHandler, type JobRunner, startJobRunner } from './jobs/job-runner.ts'
+import { createLiveBus } from './live/live-bus.ts'
 import { createMailer } from './mail/mailer.ts'
 import { createArchiveCache } from './preview/archive-cache.ts'
 import { readMraidHost } from './preview/mraid-host-file.ts'
@@ -98,6 +99,7 @@ export async function startProduct(configured: Config, options: StartOptions = {
     auditCreatives: browser !== undefined && config.targets.auditWindowMs > 0,
     ...(identity.members ? { members: identity.members } : {}),
     ...(mailer ? { mailer } : {}),
+    liveBus: createLiveBus(),
     // Read when asked (not captured), so a test that moves the clock moves it here too.
     now: () => Date.now(),
   }

@@ -32,6 +32,8 @@ export const SERVER_MOUNTS = {
   download: '/files/packages',
   thumbnail: '/files/thumbnails',
   preview: '/preview',
+  /** A live session's link and where a phone posts (issue #16: capability URLs). */
+  live: '/live',
   clientConfig: '/client-config.json',
   openApi: '/openapi.json',
   health: '/health',
@@ -49,6 +51,7 @@ export const REST = {
   uploadUrl: '/upload/get-package-upload-url',
   validateUpload: '/upload/validate-package-upload/:uuid',
   audit: '/audit',
+  liveStream: '/live/:id/stream',
 } as const
 
 /** Server paths the client and the server both build, absolute (they include BASE_PATH). */

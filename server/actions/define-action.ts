@@ -11,6 +11,7 @@ import type { Database } from '../db/database.ts'
 import { AppError } from '../errors.ts'
 import type { MemberCheck } from '../idp/member-check.ts'
 import type { JobQueue } from '../jobs/job-queue.ts'
+import type { LiveBus } from '../live/live-bus.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import type { BlobStore } from '../storage/blob-store.ts'
 import type { Inspect } from '../uploads/inspect.ts'
@@ -32,6 +33,8 @@ export interface Services {
   mailer?: Mailer
   /** The embedded provider's members (team management); absent with an external provider. */
   members?: MemberCheck
+  /** Wakes live sessions' streams in this process (live/live-bus.ts). */
+  liveBus: LiveBus
   now(): number
 }
 

@@ -4,12 +4,13 @@
 // milliseconds since the epoch. A new table goes once in its area's file under tables/ and gets
 // a migration per dialect.
 import type { TableKit } from './sqlite/kit.ts'
+import { liveTables } from './tables/live.ts'
 import { packageTables } from './tables/packages.ts'
 import { peopleTables } from './tables/people.ts'
 import { processTables } from './tables/processes.ts'
 
 export function defineTables(k: TableKit) {
-  return { ...packageTables(k), ...peopleTables(k), ...processTables(k) }
+  return { ...packageTables(k), ...peopleTables(k), ...processTables(k), ...liveTables(k) }
 }
 
 export type Tables = ReturnType<typeof defineTables>

@@ -5,6 +5,8 @@ import type { z } from 'zod/mini'
 import type { Action } from '../actions/define-action.ts'
 import { listEvents } from '../audit/list-events.ts'
 import { requireScope } from '../auth/scope.ts'
+import { endLiveSession } from '../live/end-live-session.ts'
+import { startLiveSession } from '../live/start-live-session.ts'
 import { changePassword } from '../members/change-password.ts'
 import { endOtherSessions } from '../members/end-other-sessions.ts'
 import { getAccount } from '../members/get-account.ts'
@@ -51,6 +53,10 @@ export const appRouter = router({
     restore: mutation(restorePackage),
     undoReplace: mutation(undoReplace),
     adSizes: query(countAdSizes),
+  }),
+  live: router({
+    start: mutation(startLiveSession),
+    end: mutation(endLiveSession),
   }),
   targets: router({
     matrix: query(getPackageTargets),

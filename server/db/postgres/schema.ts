@@ -14,4 +14,6 @@ export const {
   secrets,
   retainedPackages,
   apiTokens,
+  liveSessions,
+  liveLines,
 } = defineTables(postgresKit)

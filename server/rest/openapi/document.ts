@@ -16,14 +16,16 @@ import {
   validationAnswerSchema,
 } from '../../../shared/api.ts'
 import { PRODUCT } from '../../../shared/constants.ts'
+import { liveLinesAnswerSchema } from '../../../shared/live/live-session.ts'
 import { inspectTargetsAnswerSchema, packageTargetsAnswerSchema } from '../../../shared/targets/wire.ts'
 import { auditPageSchema } from '../../../shared/team.ts'
 import { healthAnswerSchema, readinessAnswerSchema } from '../../health/answers.ts'
 import { API_OPERATIONS } from './api-operations.ts'
+import { LIVE_OPERATIONS } from './live-operations.ts'
 import type { Operation, Schema } from './operation.ts'
 import { PUBLIC_OPERATIONS } from './public-operations.ts'
 
-export const OPERATIONS: Operation[] = [...API_OPERATIONS, ...PUBLIC_OPERATIONS]
+export const OPERATIONS: Operation[] = [...API_OPERATIONS, ...PUBLIC_OPERATIONS, ...LIVE_OPERATIONS]
 
 type JsonSchema = Record<string, unknown>
 
@@ -44,6 +46,7 @@ const ANSWERS: Record<string, Schema> = {
   Health: healthAnswerSchema,
   Readiness: readinessAnswerSchema,
   AuditPage: auditPageSchema,
+  LiveLinesAnswer: liveLinesAnswerSchema,
 }
 const INPUTS: Record<string, Schema> = { ValidateBody: validateBodySchema }
 
@@ -142,7 +145,7 @@ export function buildOpenApiDocument(serverUrl: string) {
         'Upload, validate, list, preview, download and delete HTML5/MRAID ad packages. An upload takes four calls: getPackageUploadUrl, a PUT of the zip to signedRequest, validatePackageUpload, createPackage. The web app uses the same service through tRPC (/trpc); the embedded identity provider is described by its own discovery document (/oidc/.well-known/openid-configuration).',
     },
     servers: [{ url: serverUrl }],
-    tags: ['packages', 'upload', 'targets', 'files', 'preview', 'service'].map((name) => ({ name })),
+    tags: ['packages', 'upload', 'targets', 'files', 'preview', 'live', 'service'].map((name) => ({ name })),
     paths,
     components: {
       securitySchemes: {

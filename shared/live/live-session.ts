@@ -1,0 +1,93 @@
+// A live session (issue #16): the workbench hands out a link (a capability: unguessable,
+// expiring, revocable); a phone that opens it runs the creative with our MRAID host, which sends
+// what the ad does there to the server; the workbench reads it back as a stream, beside its own
+// run, on the server's clock. These are the shapes and limits all three sides share.
+import { z } from 'zod/mini'
+import { BASE_PATH } from '../constants.ts'
+import type { HostMessageKind } from '../mraid/host-protocol.ts'
+import { REST, SERVER_MOUNTS } from '../paths.ts'
+
+/** How long a session's link works unless it is ended sooner. */
+export const LIVE_SESSION_TTL_MS = 2 * 60 * 60 * 1000
+
+/** What a creative on a phone may send (it is hostile: it could send anything, often). */
+export const LIVE_LIMITS = {
+  /** Lines in one post; the host batches lines and sends at most one post at a time. */
+  linesPerPost: 200,
+  /** Bytes of one post's body. */
+  bytesPerPost: 64 * 1024,
+  /** Bytes of one line's detail as JSON; a longer one is cut to a text. */
+  bytesPerLine: 4 * 1024,
+  /** Lines kept for one session: later ones are refused (429), the session goes on. */
+  linesPerSession: 20_000,
+} as const
+
+/** The query parameter on the creative's URL that carries the link's secret to the host. */
+export const LIVE_PARAM = 'live'
+
+/** Paths of a session, absolute (with BASE_PATH). */
+export const LIVE_PATHS = {
+  /** The link a phone opens (its secret is the capability). */
+  join: (secret: string) => `${BASE_PATH}${SERVER_MOUNTS.live}/${encodeURIComponent(secret)}`,
+  /** Where the host on the phone posts its lines. */
+  lines: (secret: string) => `${BASE_PATH}${SERVER_MOUNTS.live}/${encodeURIComponent(secret)}/lines`,
+  /** The owner's stream of every phone's lines (server-sent events, bearer header). */
+  stream: (sessionId: string) =>
+    `${BASE_PATH}${SERVER_MOUNTS.api}${REST.liveStream.replace(':id', encodeURIComponent(sessionId))}`,
+} as const
+
+const HOST_KINDS = [
+  'call',
+  'event',
+  'error',
+  'console',
+  'network',
+  'device',
+] as const satisfies readonly HostMessageKind[]
+
+/** One thing the host saw, at the phone's time in ms. */
+export const liveLineSchema = z.object({
+  at: z.number(),
+  kind: z.enum(HOST_KINDS),
+  detail: z.unknown(),
+})
+
+/** One post from a phone: its lines, and its clock when it sent them (the server's replaces it). */
+export const livePostSchema = z.object({
+  /** A random id the phone's page chose when it loaded: one per phone (and per reload). */
+  device: z.string().check(z.minLength(8), z.maxLength(64), z.regex(/^[A-Za-z0-9_-]+$/)),
+  sentAt: z.number(),
+  lines: z.array(liveLineSchema).check(z.maxLength(LIVE_LIMITS.linesPerPost)),
+})
+export type LivePost = z.infer<typeof livePostSchema>
+
+/** What starting a session answers the workbench. */
+export const liveSessionSchema = z.object({
+  id: z.string(),
+  /** The link for the phone (absolute, PUBLIC_URL). */
+  url: z.string(),
+  expiresAt: z.number(),
+})
+export type LiveSession = z.infer<typeof liveSessionSchema>
+
+export const liveSessionIdSchema = z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) })
+
+/** A line as the stream delivers it: which phone, when on the server's clock. */
+export interface LiveStreamLine {
+  /** Increasing within a session: the stream's event id (Last-Event-ID resumes after it). */
+  id: number
+  device: string
+  at: number
+  kind: (typeof HOST_KINDS)[number]
+  detail: unknown
+}
+
+/** The stream's events: `hello` first (the server's clock), `line`s, `end` when the session ends. */
+export const LIVE_STREAM_EVENTS = { hello: 'hello', line: 'line', end: 'end' } as const
+export interface LiveHello {
+  now: number
+  expiresAt: number
+}
+
+/** What a post of lines answers: how many were kept. */
+export const liveLinesAnswerSchema = z.object({ taken: z.number().check(z.int(), z.minimum(0)) })

@@ -1,0 +1,120 @@
+// A live session between two browsers: the workbench on a desktop starts it, a phone (an emulated
+// Pixel 7, then an iPhone) opens its link without signing in, and what the ad does on the phone
+// appears in the workbench's console, in the phone's own column, within a second. Ending the
+// session stops the link.
+import { devices, expect, type Page, test } from '@playwright/test'
+import { zipOf } from '../fixtures/packages.ts'
+import { uploadOverHttp } from '../helpers/http-upload.ts'
+import { uniqueName } from '../helpers/package-screen.ts'
+import { accessToken, signIn } from '../helpers/sign-in.ts'
+import { ORIGIN, WORKBENCH_VIEWPORT } from './env.ts'
+
+test.use({ viewport: WORKBENCH_VIEWPORT })
+
+const CREATIVE = `<!doctype html><html><head><meta name="ad.size" content="width=320,height=480">
+<script src="mraid.js"></script></head><body style="margin:0">
+<script>
+mraid.addEventListener('ready', function () { console.log('ready on ' + mraid.getPlacementType()) })
+window.say = function (text) { console.log(text) }
+</script></body></html>`
+
+/** Records when (this machine's clock) each console row first shows a text. */
+async function watchConsole(page: Page) {
+  await page.getByTestId('workbench-console').evaluate((log) => {
+    const seen: Record<string, number> = {}
+    ;(window as unknown as { seen: Record<string, number> }).seen = seen
+    new MutationObserver(() => {
+      const now = Date.now()
+      for (const cell of log.querySelectorAll('td')) {
+        const text = cell.textContent ?? ''
+        const match = /tap \d+/.exec(text)
+        if (match && !(match[0] in seen)) seen[match[0]] = now
+      }
+    }).observe(log, { childList: true, subtree: true, characterData: true })
+  })
+}
+
+test('the workbench shows what the ad does on phones, live, line by line beside its own run', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000)
+  await signIn(page)
+  const upload = await uploadOverHttp(
+    `${ORIGIN}/ads-preview`,
+    await accessToken(page),
+    uniqueName('live'),
+    zipOf({ 'index.html': CREATIVE }),
+  )
+  await page.goto(`workbench/${upload.uuid}`)
+  await page.getByRole('button', { name: 'Start live session' }).click()
+  const link = await page.getByTestId('live-link').inputValue()
+  expect(link).toMatch(/\/ads-preview\/live\/[A-Za-z0-9_-]{43}$/)
+  await expect(page.getByTestId('live-qr').locator('svg')).toBeVisible()
+  await expect(page.getByTestId('live-status')).toContainText('Waiting for phones')
+
+  // The phone: no sign-in, its own browser.
+  const phone = await browser.newContext({ ...devices['Pixel 7'] })
+  const phonePage = await phone.newPage()
+  await phonePage.goto(link)
+  expect(phonePage.url()).toContain(`/ads-preview/preview/${upload.uuid}/index.html?live=`)
+
+  const consoleLog = page.getByTestId('workbench-console')
+  const phoneColumn = consoleLog.locator('th', { hasText: /^Phone 1 \(Android, Chrome\)$/ })
+  await expect(phoneColumn).toBeVisible()
+  const phoneRows = consoleLog.locator('tr[data-source^="phone-"]')
+  await expect(phoneRows.filter({ hasText: 'console.log: ready on inline' })).toHaveCount(1)
+  await expect(phoneRows.filter({ hasText: 'stateChange("default")' })).toHaveCount(1)
+  // The device line: the phone's screen and browser.
+  await expect(phoneRows.filter({ hasText: /portrait: screen \d+x\d+/ })).toHaveCount(1)
+  await expect(page.getByTestId('live-status')).toContainText('1 phone joined')
+  // This browser's run keeps its own column beside the phone's.
+  await expect(consoleLog.locator('tr[data-source="here"]').filter({ hasText: 'ready()' })).toHaveCount(1)
+
+  // Latency: a line on the phone to its row on the desktop, both on this machine's clock.
+  await watchConsole(page)
+  const delays: number[] = []
+  for (let n = 0; n < 10; n++) {
+    const sentAt = await phonePage.evaluate((text) => {
+      ;(window as unknown as { say(t: string): void }).say(text)
+      return Date.now()
+    }, `tap ${n}`)
+    await expect
+      .poll(() =>
+        page.evaluate((key) => (window as unknown as { seen: Record<string, number> }).seen[key], `tap ${n}`),
+      )
+      .toBeDefined()
+    const shownAt = await page.evaluate(
+      (key) => (window as unknown as { seen: Record<string, number> }).seen[key]!,
+      `tap ${n}`,
+    )
+    delays.push(shownAt - sentAt)
+  }
+  delays.sort((a, b) => a - b)
+  console.log(`phone line to desktop row: median ${delays[5]} ms, max ${delays[9]} ms over 10`)
+  expect(delays[9], 'every line within a second').toBeLessThan(1000)
+
+  // A second phone joins the same session, in a column of its own.
+  const iphone = await browser.newContext({ ...devices['iPhone 13'] })
+  const iphonePage = await iphone.newPage()
+  await iphonePage.goto(link)
+  await expect(consoleLog.locator('th', { hasText: /^Phone 2 \(iPhone, Safari\)$/ })).toBeVisible()
+  await expect(page.getByTestId('live-status')).toContainText('2 phones joined')
+
+  await page.screenshot({ path: '.tmp/screens/workbench-live-1440.png', fullPage: true })
+
+  // Ending it: the link stops working at once.
+  await page.getByRole('button', { name: 'End session' }).click()
+  await expect(page.getByTestId('live-status')).toContainText('The live session has ended')
+  const again = await phonePage.goto(link)
+  expect(again?.status()).toBe(410)
+  await expect(phonePage.locator('body')).toContainText('This live session has ended')
+  // A session the workbench did not end stops when the workbench is left.
+  await page.getByRole('button', { name: 'Start live session' }).click()
+  const second = await page.getByTestId('live-link').inputValue()
+  expect((await phonePage.goto(second))?.status()).toBe(200)
+  await page.getByRole('link', { name: 'Back to packages' }).click()
+  await expect.poll(async () => (await phonePage.goto(second))?.status()).toBe(410)
+  await phone.close()
+  await iphone.close()
+})
