@@ -28,6 +28,7 @@ const WALK = [
   'renders a thumbnail',
   'ads-preview check',
   'Open preview button opens',
+  'live session carries',
 ]
 
 /** The titles of the tests a Playwright JSON report ran. */
