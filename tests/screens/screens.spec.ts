@@ -2,7 +2,7 @@
 // against a fresh server: `npm run screenshots` regenerates them, the README links them.
 import fs from 'node:fs'
 import path from 'node:path'
-import { expect, type Page, test } from '@playwright/test'
+import { devices, expect, type Page, test } from '@playwright/test'
 import { packageWithoutMraid, zipOf } from '../fixtures/packages.ts'
 import { choose, row } from '../helpers/package-screen.ts'
 import { VIEWPORTS } from '../helpers/screen-checks.ts'
@@ -140,6 +140,15 @@ test('the main screens at both widths', async ({ page }) => {
   await page.goto(`workbench/${uuid}`)
   await expect(page.getByTestId('mraid-state')).toHaveText('default')
   await shoot(page, 'workbench', { fullPage: true })
+
+  // A live session with a phone joined: its lines in a column beside this browser's.
+  await page.getByRole('button', { name: 'Start live session' }).click()
+  const phone = await page.context().browser()!.newContext({ ...devices['Pixel 7'] })
+  await (await phone.newPage()).goto(await page.getByTestId('live-link').inputValue())
+  await expect(page.getByTestId('live-status')).toContainText('1 phone joined')
+  await expect(page.getByTestId('workbench-console')).toContainText('ready()')
+  await shoot(page, 'workbench-live', { fullPage: true })
+  await phone.close()
 
   await page.goto('main')
   await page.getByRole('button', { name: /Log out/ }).click()
