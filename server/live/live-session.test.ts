@@ -24,8 +24,9 @@ let originB: string
 let uuid: string
 
 beforeAll(async () => {
-  a = await createTestApp()
-  b = await createTestApp({ DATA_DIR: a.dataDir })
+  // Connections idle for a second are cut: a stream must keep itself from looking idle.
+  a = await createTestApp({ IDLE_TIMEOUT_SECONDS: '1' })
+  b = await createTestApp({ DATA_DIR: a.dataDir, IDLE_TIMEOUT_SECONDS: '1' })
   originA = await a.listen()
   originB = await b.listen()
   const upload = await uploadPackage(a, 'live.zip', validPackage())
@@ -151,6 +152,16 @@ describe('a live session', () => {
     ).toBe(200)
     await expect.poll(() => watch.lines().length, { timeout: 1000 }).toBe(1)
     console.log(`live line across processes: ${Date.now() - before} ms`)
+    watch.close()
+  })
+
+  it('a quiet stream outlives the idle timeout (IDLE_TIMEOUT_SECONDS=1)', async () => {
+    const session = await start()
+    const watch = stream(originA, session.id)
+    await expect.poll(() => watch.events.length).toBe(1)
+    await new Promise((resolve) => setTimeout(resolve, 2500))
+    expect((await post(originA, session.secret, phonePost([{ kind: 'event', detail: {} }]))).status).toBe(200)
+    await expect.poll(() => watch.lines().length, { timeout: 1000 }).toBe(1)
     watch.close()
   })
 

@@ -6,6 +6,7 @@ import { devices, expect, type Page, test } from '@playwright/test'
 import { zipOf } from '../fixtures/packages.ts'
 import { uploadOverHttp } from '../helpers/http-upload.ts'
 import { uniqueName } from '../helpers/package-screen.ts'
+import { expectScreenOk } from '../helpers/screen-checks.ts'
 import { accessToken, signIn } from '../helpers/sign-in.ts'
 import { ORIGIN, WORKBENCH_VIEWPORT } from './env.ts'
 
@@ -102,6 +103,7 @@ test('the workbench shows what the ad does on phones, live, line by line beside 
   await expect(page.getByTestId('live-status')).toContainText('2 phones joined')
 
   await page.screenshot({ path: '.tmp/screens/workbench-live-1440.png', fullPage: true })
+  await expectScreenOk(page, 'the workbench with a live session')
 
   // Ending it: the link stops working at once.
   await page.getByRole('button', { name: 'End session' }).click()
