@@ -24,8 +24,15 @@ export function observePage(window: HostWindow, report: Report): void {
       original.apply(console, args)
     }
   }
+  // Uncaught errors are errors (the console's error filter), named as such beside MRAID's own.
   window.addEventListener('error', (event) => {
-    report('console', { level: 'error', message: String(event.message) })
+    const where = event.filename ? ` (${event.filename}:${event.lineno})` : ''
+    report('error', { action: 'uncaught', message: `${String(event.message)}${where}` })
+  })
+  window.addEventListener('unhandledrejection', (event) => {
+    const reason = event.reason as { message?: unknown } | undefined
+    const message = typeof reason?.message === 'string' ? String(reason) : text(reason)
+    report('error', { action: 'unhandled rejection', message })
   })
   if (!window.PerformanceObserver) return
   try {

@@ -95,6 +95,20 @@ test('the workbench shows what the ad does on phones, live, line by line beside 
   console.log(`phone line to desktop row: median ${delays[5]} ms, max ${delays[9]} ms over 10`)
   expect(delays[9], 'every line within a second').toBeLessThan(1000)
 
+  // An uncaught error and a rejected promise on the phone are errors on the desktop.
+  await phonePage.evaluate(() => {
+    setTimeout(() => {
+      throw new Error('boom on the phone')
+    }, 0)
+    void Promise.reject(new Error('nobody caught this'))
+  })
+  await expect(
+    phoneRows.filter({ hasText: /error\s*uncaught: Uncaught Error: boom on the phone/ }),
+  ).toHaveCount(1)
+  await expect(
+    phoneRows.filter({ hasText: /error\s*unhandled rejection: Error: nobody caught this/ }),
+  ).toHaveCount(1)
+
   // A second phone joins the same session, in a column of its own.
   const iphone = await browser.newContext({ ...devices['iPhone 13'] })
   const iphonePage = await iphone.newPage()

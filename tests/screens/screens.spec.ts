@@ -143,7 +143,10 @@ test('the main screens at both widths', async ({ page }) => {
 
   // A live session with a phone joined: its lines in a column beside this browser's.
   await page.getByRole('button', { name: 'Start live session' }).click()
-  const phone = await page.context().browser()!.newContext({ ...devices['Pixel 7'] })
+  const phone = await page
+    .context()
+    .browser()!
+    .newContext({ ...devices['Pixel 7'] })
   await (await phone.newPage()).goto(await page.getByTestId('live-link').inputValue())
   await expect(page.getByTestId('live-status')).toContainText('1 phone joined')
   await expect(page.getByTestId('workbench-console')).toContainText('ready()')
