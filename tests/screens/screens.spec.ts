@@ -54,6 +54,19 @@ async function waitForThumbnails(page: Page) {
     .toBe(true)
 }
 
+/** Scrolls each frame into the window for a moment, then back to the top of the page. */
+async function paintFrames(page: Page) {
+  for (const frame of await page.locator('iframe').all()) {
+    await frame.scrollIntoViewIfNeeded()
+    // Two animation frames inside the ad's document: it has drawn at least once in the window.
+    const content = await (await frame.elementHandle())!.contentFrame()
+    await content?.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    )
+  }
+  await page.evaluate(() => window.scrollTo(0, 0))
+}
+
 /** The screen as it is now, at each width (the page keeps its state while it is resized). */
 async function shoot(page: Page, name: string, options: { fullPage?: boolean; atList?: boolean } = {}) {
   const { atList, ...screenshot } = options
@@ -65,6 +78,9 @@ async function shoot(page: Page, name: string, options: { fullPage?: boolean; at
         heading.scrollIntoView({ block: 'start' })
         window.scrollBy(0, -80)
       })
+    // Chromium paints a sandboxed ad frame (a process of its own) only once it has been in the
+    // window; a full-page shot does not scroll, so at 390 px the ad below the fold came out blank.
+    if (screenshot.fullPage) await paintFrames(page)
     await page.waitForTimeout(150)
     await page.screenshot({ path: path.join(DIR, `${name}-${viewport.width}.png`), ...screenshot })
   }
