@@ -2,8 +2,11 @@
 // both dialects' migrations come from the one column list in server/db/tables.ts.
 import { defineConfig } from 'drizzle-kit'
 
+// Read by the schema file, which drizzle-kit loads after this config: the tables of this dialect.
+process.env.DRIZZLE_DIALECT = 'sqlite'
+
 export default defineConfig({
   dialect: 'sqlite',
-  schema: './server/db/sqlite/schema.ts',
+  schema: './server/db/drizzle-kit-schema.ts',
   out: './migrations/sqlite',
 })

@@ -1,6 +1,6 @@
-// The database schema, one column list for both databases: `defineTables` is called with the
-// SQLite kit (sqlite/schema.ts) and with the PostgreSQL kit (postgres/schema.ts), and drizzle-kit
-// generates each dialect's migrations from its file (`npm run db:generate`). Timestamps are
+// The database schema, one column list for both databases: each driver calls `defineTables` with
+// its kit, and drizzle-kit generates each dialect's migrations from drizzle-kit-schema.ts, which
+// calls it with the kit of the config it runs (`npm run db:generate`). Timestamps are
 // milliseconds since the epoch. A new table goes once in its area's file under tables/ and gets
 // a migration per dialect.
 import type { TableKit } from './sqlite/kit.ts'

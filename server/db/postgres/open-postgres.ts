@@ -8,9 +8,11 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 import { logger } from '../../log/logger.ts'
 import type { Database, Orm } from '../database.ts'
-import * as tables from './schema.ts'
+import { defineTables } from '../tables.ts'
+import { postgresKit } from './kit.ts'
 
 /** Any fixed number: the lock every starting process takes while it migrates. */
+const tables = defineTables(postgresKit)
 const MIGRATION_LOCK = 7_301_924
 
 export async function openPostgres(url: string, options: { migrationsDir: string }): Promise<Database> {

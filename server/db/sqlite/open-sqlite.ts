@@ -9,7 +9,10 @@ import { sql } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
 import type { Database, Orm } from '../database.ts'
-import * as tables from './schema.ts'
+import { defineTables } from '../tables.ts'
+import { sqliteKit } from './kit.ts'
+
+const tables = defineTables(sqliteKit)
 
 export interface SqliteOptions {
   migrationsDir: string
