@@ -4,11 +4,11 @@
 // is still answered once the package is deleted.
 import { and, desc, eq, lt } from 'drizzle-orm'
 import { type AuditEvent, type AuditPage, auditQuerySchema } from '../../shared/team.ts'
-import { type ActionContext, defineAction, requireCaller } from '../actions/define-action.ts'
+import { type ActionContext, readOnlyAction, requireCaller } from '../actions/define-action.ts'
 import { AppError } from '../errors.ts'
 import { requireAdmin } from '../members/require-admin.ts'
 
-export const listEvents = defineAction(auditQuerySchema, async (ctx, input): Promise<AuditPage> => {
+export const listEvents = readOnlyAction(auditQuerySchema, async (ctx, input): Promise<AuditPage> => {
   const user = requireCaller(ctx)
   const { auditEvents: t } = ctx.db.tables
   let subject: ReturnType<typeof eq> | undefined

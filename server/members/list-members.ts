@@ -3,12 +3,12 @@
 import { and, asc, eq, gt, isNull } from 'drizzle-orm'
 import { z } from 'zod/mini'
 import type { Member } from '../../shared/team.ts'
-import { defineAction, requireCaller } from '../actions/define-action.ts'
+import { readOnlyAction, requireCaller } from '../actions/define-action.ts'
 import { requireTeam } from './require-team.ts'
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
 
-export const listMembers = defineAction(
+export const listMembers = readOnlyAction(
   z.optional(z.object({})),
   async (ctx): Promise<{ members: Member[] }> => {
     requireTeam(ctx, requireCaller(ctx))

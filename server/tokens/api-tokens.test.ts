@@ -4,6 +4,7 @@
 // secret stored only as its sha256, and a removed member's tokens revoked with them.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { ApiToken, CreatedApiToken } from '../../shared/api-tokens.ts'
+import type { AuditPage } from '../../shared/team.ts'
 import { validPackage } from '../../tests/fixtures/packages.ts'
 import { createTestApp, type TestApp, uploadPackage } from '../../tests/helpers/test-app.ts'
 import { ACCESS_DENIED } from '../auth/access-policy.ts'
@@ -127,6 +128,14 @@ describe('an API token of scope read', () => {
 
     expect((await list(reader)).status).toBe(200)
     expect((await trpc(reader, 'packages.get', { uuid }, 'GET')).status).toBe(200)
+    // Reading is reading: a package's history and the account, on REST and tRPC.
+    const history = await t.app.request(`/ads-preview/api/audit?packageUuid=${uuid}`, { headers: reader })
+    expect(history.status).toBe(200)
+    expect(((await history.json()) as AuditPage).events.map((event) => event.action)).toContain(
+      'package.uploaded',
+    )
+    expect((await trpc(reader, 'audit.list', { packageUuid: uuid }, 'GET')).status).toBe(200)
+    expect((await trpc(reader, 'account.get', undefined, 'GET')).status).toBe(200)
     const refusals = [
       await t.app.request(`/ads-preview/api/packages/${uuid}`, { method: 'DELETE', headers: reader }),
       await t.app.request(`/ads-preview/api/packages/${uuid}`, { method: 'POST', headers: reader }),
