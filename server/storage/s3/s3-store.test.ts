@@ -8,8 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { VALID_INDEX_HTML, validPackage, zipOf } from '../../../tests/fixtures/packages.ts'
 import { type S3TestServer, startS3Server } from '../../../tests/helpers/s3-server.ts'
 import { createTestApp, type TestApp, uploadPackage } from '../../../tests/helpers/test-app.ts'
+import { claimTarget } from '../../move/claim-target.ts'
 import { purgeRetained } from '../../retention/purge-retained.ts'
 import { sweepStorage } from '../../uploads/sweep-storage.ts'
+import { createS3Store } from './s3-store.ts'
 
 let s3: S3TestServer
 let t: TestApp
@@ -181,6 +183,26 @@ describe('with S3_BUCKET set', () => {
     expect(result.orphans).toBeGreaterThanOrEqual(1)
     expect(s3.keys('packages/')).not.toContain(`packages/${orphan}.zip`)
     expect(s3.keys('packages/')).toContain(`packages/${kept.uuid}.zip`)
+  })
+
+  it("lists past 1,000 keys, a page after the last key of the one before (the orphan sweep's and the move's listing)", async () => {
+    const full = await startS3Server({ bucket: 'ads-preview-many' })
+    try {
+      // The product's settings, pointed at a bucket of its own.
+      const blobs = createS3Store({ ...t.config.s3!, bucket: full.bucket, endpoint: new URL(full.endpoint) })
+      await blobs.write('thumbnails/0.png', Readable.from([Buffer.from('x')]), { maxBytes: 10 })
+      const keys = Array.from({ length: 1000 }, (_, i) => `thumbnails/${String(i + 1).padStart(4, '0')}.png`)
+      full.copyObject('thumbnails/0.png', keys)
+      const before = full.requests.length
+      expect(await blobs.list('thumbnails')).toEqual(['thumbnails/0.png', ...keys])
+      expect(full.requests.slice(before).filter((r) => r.method === 'GET')).toHaveLength(2)
+      // The move's empty-bucket check counts them all (this database holds its admin too).
+      await expect(claimTarget(t.db, blobs, 'another installation')).rejects.toThrow(
+        '1001 files under thumbnails/ in the bucket',
+      )
+    } finally {
+      await full.close()
+    }
   })
 
   it('/ready writes to the bucket; it is 503 with a wrong secret key, and the CSP allows the bucket', async () => {
