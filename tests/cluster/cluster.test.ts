@@ -16,6 +16,7 @@ import {
   clusterUnavailable,
   startAppCluster,
 } from '../helpers/app-cluster.ts'
+import { checkPolicy } from '../helpers/bucket-policy.ts'
 import { authorizeUrl, CookieClient, implicitAccessToken } from '../helpers/oidc-http.ts'
 import type { ProductProcess } from '../helpers/product-process.ts'
 import type { S3TestServer } from '../helpers/s3-server.ts'
@@ -206,4 +207,8 @@ describe.skipIf(clusterUnavailable())('three app processes behind nginx, on Post
     const download = await fetch(pkg.package_url)
     expect(Buffer.from(await download.arrayBuffer()).equals(Buffer.from(zip))).toBe(true)
   }, 180_000)
+
+  it("every call the three processes made to the bucket is one the README's bucket policy grants", () => {
+    expect(checkPolicy(s3.requests, s3.bucket).refused).toEqual([])
+  })
 })

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../server/db/open-database.ts'
 import { addUser } from '../../server/idp/users.ts'
 import { VALID_INDEX_HTML, validPackage } from '../fixtures/packages.ts'
+import { checkPolicy } from '../helpers/bucket-policy.ts'
 import { uploadOverHttp } from '../helpers/http-upload.ts'
 import { implicitAccessToken } from '../helpers/oidc-http.ts'
 import { type ProductProcess, startProduct } from '../helpers/product-process.ts'
@@ -230,5 +231,7 @@ describe.skipIf(!bin)('ads-preview move: a single-machine installation into Post
     const bearer = headers.authorization.replace('Bearer ', '')
     const fresh = await uploadOverHttp(target.base, bearer, 'after-the-move.zip', validPackage('after'))
     expect(fresh.status, JSON.stringify(fresh.body)).toBe(201)
+    // The move and the product on the target asked the bucket for nothing the README's policy denies.
+    expect(checkPolicy(s3.requests, s3.bucket).refused).toEqual([])
   }, 300_000)
 })

@@ -23,6 +23,8 @@ export interface RecordedS3Request {
   range?: string
   /** The Origin header: a browser's request. */
   origin?: string
+  /** x-amz-copy-source: a CopyObject. */
+  copySource?: string
   status?: number
 }
 
@@ -52,6 +54,7 @@ export async function startS3Server(options: { corsOrigin?: string; bucket?: str
       const recorded: RecordedS3Request = { method: ctx.method, url: ctx.url }
       if (ctx.get('range')) recorded.range = ctx.get('range')
       if (ctx.get('origin')) recorded.origin = ctx.get('origin')
+      if (ctx.get('x-amz-copy-source')) recorded.copySource = ctx.get('x-amz-copy-source')
       requests.push(recorded)
       if (ctx.method !== 'OPTIONS') {
         const check = checkSignatureV4(

@@ -6,6 +6,7 @@ import { Readable } from 'node:stream'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { VALID_INDEX_HTML, validPackage, zipOf } from '../../../tests/fixtures/packages.ts'
+import { checkPolicy } from '../../../tests/helpers/bucket-policy.ts'
 import { type S3TestServer, startS3Server } from '../../../tests/helpers/s3-server.ts'
 import { createTestApp, type TestApp, uploadPackage } from '../../../tests/helpers/test-app.ts'
 import { claimTarget } from '../../move/claim-target.ts'
@@ -253,4 +254,11 @@ describe('with S3_BUCKET set', () => {
       await down.close()
     }
   }, 60_000)
+
+  it("every call the product made to the bucket above is one the README's bucket policy grants, and it grants nothing unused", () => {
+    expect(s3.requests.length).toBeGreaterThan(20)
+    const { refused, unused } = checkPolicy(s3.requests, s3.bucket)
+    expect(refused).toEqual([])
+    expect(unused).toEqual([])
+  })
 })
