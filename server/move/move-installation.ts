@@ -5,13 +5,14 @@
 // out: uploads not yet created (their URLs point at the old server) and failed sign-in counters.
 //
 // Re-running it is safe: a record or file the target already has is checked and kept, not
-// copied again, so a run killed halfway is finished by the next one.
+// copied again, so a run killed halfway is finished by the next one. A re-run only adds: it
+// stops, changing nothing, when the target holds a package the source no longer has.
 import fs from 'node:fs'
 import path from 'node:path'
 import { count, gt, isNull, or } from 'drizzle-orm'
 import type { Database } from '../db/database.ts'
 import type { BlobStore } from '../storage/blob-store.ts'
-import { claimTarget } from './claim-target.ts'
+import { claimTarget, TargetRefused } from './claim-target.ts'
 import { advanceCounters, copyRows } from './copy-rows.ts'
 import { type FileTally, withFilesMoved } from './move-package-files.ts'
 
@@ -48,6 +49,7 @@ export async function moveInstallation(
   say: (line: string) => void,
 ): Promise<MoveOutcome> {
   const resumed = await claimTarget(target.db, target.blobs, source.id)
+  if (resumed) await refuseGonePackages(source.db, target.db)
   say(
     resumed
       ? 'The target holds an earlier run of this move: what is there is checked, what is missing copied.'
@@ -108,11 +110,27 @@ export async function moveInstallation(
   return { resumed, rows, files, missing: await missingPackages(source.db, target.db) }
 }
 
+const packageUuids = async (db: Database) =>
+  new Set(
+    (await db.orm.select({ uuid: db.tables.packages.uuid }).from(db.tables.packages)).map((r) => r.uuid),
+  )
+
 async function missingPackages(source: Database, target: Database): Promise<number> {
-  const uuids = async (db: Database) =>
-    new Set(
-      (await db.orm.select({ uuid: db.tables.packages.uuid }).from(db.tables.packages)).map((r) => r.uuid),
-    )
-  const there = await uuids(target)
-  return [...(await uuids(source))].filter((uuid) => !there.has(uuid)).length
+  const there = await packageUuids(target)
+  return [...(await packageUuids(source))].filter((uuid) => !there.has(uuid)).length
+}
+
+/**
+ * A re-run only adds what is missing. A package the target holds and the source no longer has
+ * was deleted or replaced on the old server since the earlier run (or uploaded to the new
+ * servers, which the move cannot tell apart): rather than leave it listed, or guess and remove
+ * someone's upload, the run stops before it changes anything.
+ */
+async function refuseGonePackages(source: Database, target: Database): Promise<void> {
+  const inSource = await packageUuids(source)
+  const gone = [...(await packageUuids(target))].filter((uuid) => !inSource.has(uuid))
+  if (gone.length === 0) return
+  throw new TargetRefused(
+    `The target holds ${gone.length} packages the source no longer has (${gone.slice(0, 3).join(', ')}${gone.length > 3 ? ', ...' : ''}): deleted or replaced on the old server since the earlier run, or uploaded to the new servers. A re-run only adds what is missing, so it cannot bring these up to date: move again into an empty database and bucket, with the old server stopped. Nothing was changed.`,
+  )
 }

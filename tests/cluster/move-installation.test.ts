@@ -8,6 +8,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { eq } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../server/db/open-database.ts'
@@ -187,6 +188,25 @@ describe.skipIf(!bin)('ads-preview move: a single-machine installation into Post
     const refused = runMove(['--from', other], env)
     expect(await refused.done).toBe(1)
     expect(refused.output()).toContain('The target is not empty (moved from another installation)')
+
+    // A package deleted on the old server after that run: the next run stops and says so.
+    const source = await openDatabase({ dataDir: sourceDir, database: { url: undefined } })
+    const { packages } = source.tables
+    try {
+      const [gone] = await source.write((tx) =>
+        tx.delete(packages).where(eq(packages.uuid, seeded[0]!.uuid)).returning(),
+      )
+      const stale = runMove(['--from', sourceDir], env)
+      expect(await stale.done, stale.output()).toBe(1)
+      expect(stale.output()).toContain(
+        `The target holds 1 packages the source no longer has (${seeded[0]!.uuid}): deleted or replaced on the old server since the earlier run`,
+      )
+      expect(stale.output()).toContain('Nothing was changed.')
+      expect(await count('packages')).toBe(SEEDED + uploaded.length)
+      await source.write((tx) => tx.insert(packages).values(gone!))
+    } finally {
+      await source.close()
+    }
   }, 120_000)
 
   it('the product on the target signs the moved users in, lists every package, and previews and downloads each byte for byte', async () => {
