@@ -1,11 +1,12 @@
 // The product's flows in Chromium through nginx in front of three app processes on PostgreSQL
 // and S3 (issue #14; the setup of tests/helpers/app-cluster.ts, the README's nginx blocks, no
 // sticky sessions): sign-in on the hosted login page, upload straight to the bucket, Keep both,
-// Replace, the preview in a new tab, the download byte for byte and delete. Each process
-// answers part of it: nothing a page does depends on reaching the same process twice.
+// Replace, the preview in a new tab, the download byte for byte and delete, and a live session
+// between the workbench and a phone. Each process answers part of it: nothing a page does
+// depends on reaching the same process twice.
 import fs from 'node:fs'
 import path from 'node:path'
-import { expect, test } from '@playwright/test'
+import { devices, expect, type Page, test } from '@playwright/test'
 import { validPackage } from '../fixtures/packages.ts'
 import {
   type AppCluster,
@@ -14,6 +15,7 @@ import {
   clusterUnavailable,
   startAppCluster,
 } from '../helpers/app-cluster.ts'
+import { lineDelays, livePackage } from '../helpers/live-console.ts'
 import { choose, row } from '../helpers/package-screen.ts'
 import { E2E_PORT } from './env.ts'
 
@@ -26,19 +28,41 @@ test.afterAll(async () => {
   await cluster?.stop()
 })
 
-test('sign-in, upload, Keep both, Replace, preview, download and delete in Chromium through nginx and three processes', async ({
-  page,
-}) => {
-  cluster = await startAppCluster({ env: { CLIENT_DIR: path.resolve(`.tmp/e2e-${E2E_PORT}/client`) } })
-  const base = `${cluster.origin}/ads-preview`
-  const started = performance.now()
-  const logged = cluster.nodes.map((node) => node.output().length)
+/** The cluster, started by the first test that needs it (the tests share it). */
+async function theCluster(): Promise<AppCluster> {
+  cluster ??= await startAppCluster({ env: { CLIENT_DIR: path.resolve(`.tmp/e2e-${E2E_PORT}/client`) } })
+  return cluster
+}
 
+async function signIn(page: Page, base: string) {
   await page.goto(`${base}/`)
   await page.getByLabel('Email').fill(CLUSTER_EMAIL)
   await page.getByLabel('Password').fill(CLUSTER_PASSWORD)
   await page.getByRole('button', { name: 'Sign in' }).click()
   await expect(page).toHaveURL(/\/ads-preview\/main$/)
+}
+
+/** How many requests each process logged since `from` (its output's length then) that match. */
+function servedBy(nodes: AppCluster['nodes'], from: number[], match: (line: string) => boolean) {
+  return nodes.map(
+    (node, i) =>
+      node
+        .output()
+        .slice(from[i])
+        .split('\n')
+        .filter((line) => line.includes('"status"') && match(line)).length,
+  )
+}
+
+test('sign-in, upload, Keep both, Replace, preview, download and delete in Chromium through nginx and three processes', async ({
+  page,
+}) => {
+  const cluster = await theCluster()
+  const base = `${cluster.origin}/ads-preview`
+  const started = performance.now()
+  const logged = cluster.nodes.map((node) => node.output().length)
+
+  await signIn(page, base)
 
   const name = 'cluster-banner.zip'
   const first = validPackage('cluster one')
@@ -85,17 +109,45 @@ test('sign-in, upload, Keep both, Replace, preview, download and delete in Chrom
   console.log(`the flows through nginx took ${((performance.now() - started) / 1000).toFixed(1)} s`)
 
   // Every process answered part of it (their request logs), none of them all.
-  const served = cluster.nodes.map(
-    (node, i) =>
-      node
-        .output()
-        .slice(logged[i])
-        .split('\n')
-        .filter((line) => line.includes('"status"')).length,
-  )
+  const served = servedBy(cluster.nodes, logged, () => true)
   expect(served.filter((count) => count > 0)).toHaveLength(3)
   // The browser's PUTs went to the bucket, not through a process.
-  expect(cluster.s3.requests.filter((r) => r.method === 'PUT' && r.origin === cluster!.origin)).toHaveLength(
-    3,
+  expect(cluster.s3.requests.filter((r) => r.method === 'PUT' && r.origin === cluster.origin)).toHaveLength(3)
+})
+
+test('a live session through nginx: the phone posts to any process, the workbench streams from one', async ({
+  page,
+  browser,
+}) => {
+  const cluster = await theCluster()
+  const base = `${cluster.origin}/ads-preview`
+  await signIn(page, base)
+  const name = 'cluster-live.zip'
+  await choose(page, name, livePackage())
+  await expect(row(page, name)).toHaveCount(1, { timeout: 30_000 })
+  const uuid = await row(page, name).getAttribute('data-uuid')
+  await page.goto(`${base}/workbench/${uuid}`)
+  await page.getByRole('button', { name: 'Start live session' }).click()
+  const link = await page.getByTestId('live-link').inputValue()
+  expect(link.startsWith(`${base}/live/`), "the link is the load balancer's").toBe(true)
+  const logged = cluster.nodes.map((node) => node.output().length)
+
+  const phone = await browser.newContext({ ...devices['Pixel 7'] })
+  const phonePage = await phone.newPage()
+  await phonePage.goto(link)
+  const phoneRows = page.getByTestId('workbench-console').locator('tr[data-source^="phone-"]')
+  await expect(phoneRows.filter({ hasText: 'console.log: ready on inline' })).toHaveCount(1)
+  const delays = await lineDelays(page, phonePage, 20)
+  console.log(
+    `through nginx, phone line to desktop row: median ${delays[10]} ms, max ${delays[19]} ms over 20`,
   )
+  expect(delays[19], 'every line within a second').toBeLessThan(1000)
+  // The phone's posts went round the processes, the stream stayed on one: lines crossed between them.
+  const posts = servedBy(cluster.nodes, logged, (line) => /"POST".*\/live\/[^"]+\/lines"/.test(line))
+  expect(posts.filter((count) => count > 0).length, `posts per process: ${posts}`).toBeGreaterThan(1)
+
+  await page.getByRole('button', { name: 'End session' }).click()
+  await expect(page.getByTestId('live-status')).toContainText('The live session has ended')
+  expect((await phonePage.goto(link))?.status()).toBe(410)
+  await phone.close()
 })

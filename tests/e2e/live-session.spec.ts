@@ -1,39 +1,16 @@
 // A live session between two browsers: the workbench on a desktop starts it, a phone (an emulated
 // Pixel 7, then an iPhone) opens its link without signing in, and what the ad does on the phone
-// appears in the workbench's console, in the phone's own column, within a second. Ending the
-// session stops the link.
-import { devices, expect, type Page, test } from '@playwright/test'
-import { zipOf } from '../fixtures/packages.ts'
+// appears in the workbench's console, in the phone's own column, within a second: its console,
+// errors, requests and geometry. Ending the session stops the link.
+import { devices, expect, test } from '@playwright/test'
 import { uploadOverHttp } from '../helpers/http-upload.ts'
+import { lineDelays, livePackage } from '../helpers/live-console.ts'
 import { uniqueName } from '../helpers/package-screen.ts'
 import { expectScreenOk } from '../helpers/screen-checks.ts'
 import { accessToken, signIn } from '../helpers/sign-in.ts'
 import { ORIGIN, WORKBENCH_VIEWPORT } from './env.ts'
 
 test.use({ viewport: WORKBENCH_VIEWPORT })
-
-const CREATIVE = `<!doctype html><html><head><meta name="ad.size" content="width=320,height=480">
-<script src="mraid.js"></script></head><body style="margin:0">
-<script>
-mraid.addEventListener('ready', function () { console.log('ready on ' + mraid.getPlacementType()) })
-window.say = function (text) { console.log(text) }
-</script></body></html>`
-
-/** Records when (this machine's clock) each console row first shows a text. */
-async function watchConsole(page: Page) {
-  await page.getByTestId('workbench-console').evaluate((log) => {
-    const seen: Record<string, number> = {}
-    ;(window as unknown as { seen: Record<string, number> }).seen = seen
-    new MutationObserver(() => {
-      const now = Date.now()
-      for (const cell of log.querySelectorAll('td')) {
-        const text = cell.textContent ?? ''
-        const match = /tap \d+/.exec(text)
-        if (match && !(match[0] in seen)) seen[match[0]] = now
-      }
-    }).observe(log, { childList: true, subtree: true, characterData: true })
-  })
-}
 
 test('the workbench shows what the ad does on phones, live, line by line beside its own run', async ({
   page,
@@ -45,7 +22,7 @@ test('the workbench shows what the ad does on phones, live, line by line beside 
     `${ORIGIN}/ads-preview`,
     await accessToken(page),
     uniqueName('live'),
-    zipOf({ 'index.html': CREATIVE }),
+    livePackage(),
   )
   await page.goto(`workbench/${upload.uuid}`)
   await page.getByRole('button', { name: 'Start live session' }).click()
@@ -69,29 +46,20 @@ test('the workbench shows what the ad does on phones, live, line by line beside 
   // The device line: the phone's screen and browser.
   await expect(phoneRows.filter({ hasText: /portrait: screen \d+x\d+/ })).toHaveCount(1)
   await expect(page.getByTestId('live-status')).toContainText('1 phone joined')
+  // A request the ad makes there, and the geometry again when the phone turns.
+  await phonePage.evaluate(() =>
+    (window as unknown as { load(name: string): Promise<unknown> }).load('offer.json'),
+  )
+  await expect(phoneRows.filter({ hasText: /network\s*fetch http\S+\/offer\.json/ })).toHaveCount(1)
+  await phonePage.setViewportSize({ width: 839, height: 412 })
+  await expect(
+    phoneRows.filter({ hasText: /landscape: screen 839x412, max \d+x\d+, web view \d+x\d+/ }).first(),
+  ).toBeVisible()
   // This browser's run keeps its own column beside the phone's.
   await expect(consoleLog.locator('tr[data-source="here"]').filter({ hasText: 'ready()' })).toHaveCount(1)
 
   // Latency: a line on the phone to its row on the desktop, both on this machine's clock.
-  await watchConsole(page)
-  const delays: number[] = []
-  for (let n = 0; n < 10; n++) {
-    const sentAt = await phonePage.evaluate((text) => {
-      ;(window as unknown as { say(t: string): void }).say(text)
-      return Date.now()
-    }, `tap ${n}`)
-    await expect
-      .poll(() =>
-        page.evaluate((key) => (window as unknown as { seen: Record<string, number> }).seen[key], `tap ${n}`),
-      )
-      .toBeDefined()
-    const shownAt = await page.evaluate(
-      (key) => (window as unknown as { seen: Record<string, number> }).seen[key]!,
-      `tap ${n}`,
-    )
-    delays.push(shownAt - sentAt)
-  }
-  delays.sort((a, b) => a - b)
+  const delays = await lineDelays(page, phonePage, 10)
   console.log(`phone line to desktop row: median ${delays[5]} ms, max ${delays[9]} ms over 10`)
   expect(delays[9], 'every line within a second').toBeLessThan(1000)
 
