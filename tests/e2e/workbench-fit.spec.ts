@@ -1,5 +1,6 @@
 // The workbench shows the whole device in the window, portrait and landscape, at 1440 and 390 px
-// (the frame was cut off at the bottom in portrait and on the right in landscape).
+// (the frame was cut off at the bottom in portrait and on the right in landscape), with the
+// device's safe area (camera cutout, home indicator) drawn over it where the phone has it.
 import { expect, test } from '@playwright/test'
 import { validPackage } from '../fixtures/packages.ts'
 import { uploadOverHttp } from '../helpers/http-upload.ts'
@@ -28,6 +29,27 @@ for (const viewport of VIEWPORTS) {
       expect(box.x).toBeGreaterThanOrEqual(0)
       expect(box.x + box.width, 'the device ends inside the window').toBeLessThanOrEqual(viewport.width)
       expect(box.height, 'the device is no taller than the window').toBeLessThanOrEqual(viewport.height)
+      // The iPhone 15's safe area drawn over the screen: its insets, at the scale the device is shown.
+      const overlay = page.getByTestId('safe-area-overlay')
+      const screen = (await overlay.boundingBox())!
+      const scale = screen.width / (landscape ? 852 : 393)
+      const insets = landscape
+        ? { top: 0, right: 59, bottom: 21, left: 59 }
+        : { top: 59, right: 0, bottom: 34, left: 0 }
+      for (const [side, inset] of Object.entries(insets)) {
+        const band = overlay.locator(`.inset-${side}`)
+        if (inset === 0) {
+          await expect(band, `no ${side} inset`).toHaveCount(0)
+          continue
+        }
+        const drawn = (await band.boundingBox())!
+        const across = side === 'top' || side === 'bottom' ? drawn.height : drawn.width
+        expect(Math.abs(across - inset * scale), `the ${side} inset, ${inset} px at ${scale}`).toBeLessThan(
+          1.5,
+        )
+      }
+      await expect(overlay.locator(landscape ? '.cutout-left' : '.cutout-top')).toBeVisible()
+      await expect(overlay.locator(`.home-indicator-${landscape ? 'landscape' : 'portrait'}`)).toBeVisible()
       await page.screenshot({
         path: `.tmp/screens/workbench-${viewport.width}-${landscape ? 'landscape' : 'portrait'}.png`,
         fullPage: true,
