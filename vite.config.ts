@@ -18,6 +18,8 @@ const UNIT_TESTS = [
   // The single executable's checks need one: scripts/test-binary.mjs builds it and names it.
   ...(process.env.TEST_BINARY ? ['tests/binary/**/*.test.ts'] : []),
 ]
+// Inside the test processes the product's log is printed only for a test that fails.
+const PRODUCT_LOG = 'tests/setup/product-log.ts'
 
 // The client is built into dist/client and served by the server under BASE_PATH.
 // In `npm run dev` Vite serves the client and proxies everything else to the server.
@@ -49,14 +51,17 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 20_000,
     projects: [
-      { extends: true, test: { name: 'sqlite', include: [...UNIT_TESTS, ...DATABASE_TESTS] } },
+      {
+        extends: true,
+        test: { name: 'sqlite', include: [...UNIT_TESTS, ...DATABASE_TESTS], setupFiles: [PRODUCT_LOG] },
+      },
       {
         extends: true,
         test: {
           name: 'postgres',
           include: DATABASE_TESTS,
           globalSetup: ['tests/postgres/global-setup.ts'],
-          setupFiles: ['tests/postgres/file-database.ts'],
+          setupFiles: [PRODUCT_LOG, 'tests/postgres/file-database.ts'],
         },
       },
     ],

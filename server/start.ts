@@ -160,8 +160,9 @@ export async function startProduct(configured: Config, options: StartOptions = {
     async close(): Promise<void> {
       identity.close()
       // An audit watches a creative for half a minute: it is cut short and runs again later.
+      const stopped = runners.map((runner) => runner.stop())
       for (const stop of stopAudits) stop()
-      await Promise.all(runners.map((runner) => runner.stop()))
+      await Promise.all(stopped)
       if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()))
       await browser?.close()
       inspector.close()

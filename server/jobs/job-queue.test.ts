@@ -1,6 +1,7 @@
 // The job queue on the real database (SQLite, and PostgreSQL in the postgres project): a job runs
 // once however many app processes take jobs, a failing one is retried and then kept as failed,
-// one that overruns its time budget is aborted, and one whose process died is taken again.
+// one that overruns its time budget is aborted, one whose process died is taken again, and one the
+// shutdown stops is given back unfailed.
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -10,6 +11,7 @@ import { testDatabaseEnv } from '../../tests/helpers/test-database.ts'
 import { parseConfig } from '../config/parse-config.ts'
 import type { Database } from '../db/database.ts'
 import { openDatabase } from '../db/open-database.ts'
+import { configureLogger } from '../log/logger.ts'
 import { createJobQueue } from './job-queue.ts'
 import { startJobRunner } from './job-runner.ts'
 
@@ -131,4 +133,41 @@ it("aborts a job past its time budget, and another process takes a dead process'
   expect(await alive.claim(['k'])).toBeUndefined()
   clock += 1001
   expect((await alive.claim(['k']))?.lockedBy).toBe(alive.worker)
+})
+
+it('gives a job the shutdown stops back to the queue with its attempt, and logs it as no failure', async () => {
+  const queue = createJobQueue(db)
+  await queue.enqueue({ kind: 'long', payload: {}, maxAttempts: 1 })
+  const shutdown = new AbortController()
+  let started = false
+  const runner = startJobRunner(
+    queue,
+    [
+      {
+        kind: 'long',
+        run: () =>
+          new Promise<void>((_resolve, reject) => {
+            started = true
+            shutdown.signal.addEventListener('abort', () => reject(new Error('the server is shutting down')))
+          }),
+      },
+    ],
+    20,
+  )
+  await expect.poll(() => started).toBe(true)
+  const logged: { level: string; msg: string }[] = []
+  const restore = configureLogger({ level: 'info', format: 'json' }, (line) => logged.push(JSON.parse(line)))
+  try {
+    const stopped = runner.stop()
+    shutdown.abort()
+    await stopped
+  } finally {
+    restore()
+  }
+  expect(logged.map(({ level, msg }) => `${level}: ${msg}`)).toEqual([
+    'info: A job was stopped by the shutdown; it runs again later',
+  ])
+  const [row] = await db.orm.select().from(db.tables.jobs)
+  expect(row).toMatchObject({ attempts: 0, lockedBy: null, failedAt: null, lastError: null })
+  expect((await createJobQueue(db).claim(['long']))?.attempts).toBe(1)
 })

@@ -105,6 +105,16 @@ export function createJobQueue(db: Database, now: () => number = () => Date.now(
       })
     },
 
+    /** Stopped by this process's shutdown, not failed: free at once for the next process, the attempt given back. */
+    async release(job: { id: number }): Promise<void> {
+      await db.write((tx) =>
+        tx
+          .update(jobs)
+          .set({ lockedBy: null, lockedUntil: null, attempts: sql`${jobs.attempts} - 1` })
+          .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, worker))),
+      )
+    },
+
     /** Failed: retried later, or after its last attempt kept as failed with its key freed. */
     async fail(job: { id: number; attempts: number; maxAttempts: number }, error: unknown): Promise<void> {
       const at = now()

@@ -55,8 +55,15 @@ export function startJobRunner(queue: JobQueue, handlers: JobHandler[], pollMs =
       const next = handler.everyMs ? recurring(handler, Date.now() + handler.everyMs) : undefined
       await queue.complete(job, next)
     } catch (error) {
-      logger.warn({ err: error, job: job.id, kind: job.kind, attempt: job.attempts }, 'A job failed')
-      await queue.fail(job, error)
+      if (running) {
+        logger.warn({ err: error, job: job.id, kind: job.kind, attempt: job.attempts }, 'A job failed')
+        await queue.fail(job, error)
+      } else {
+        // The shutdown ended it (an audit is stopped, the browser goes with the process group):
+        // nothing is wrong with the job, so it keeps its attempts and runs again at the next start.
+        logger.info({ job: job.id, kind: job.kind }, 'A job was stopped by the shutdown; it runs again later')
+        await queue.release(job)
+      }
     } finally {
       clearTimeout(timer)
     }
@@ -82,11 +89,14 @@ export function startJobRunner(queue: JobQueue, handlers: JobHandler[], pollMs =
     wake(): void {
       for (const wake of [...wakers]) wake()
     },
-    /** Lets the jobs in progress finish, then stops. */
-    async stop(): Promise<void> {
+    /**
+     * Takes no more jobs from now on and lets those in progress finish (a job that fails from
+     * here on was stopped by the shutdown, not failed), then resolves.
+     */
+    stop(): Promise<void> {
       running = false
       for (const wake of [...wakers]) wake()
-      await Promise.all(loops)
+      return Promise.all(loops).then(() => undefined)
     },
   }
 }

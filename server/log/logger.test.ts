@@ -5,11 +5,12 @@ import { configureLogger, logger } from './logger.ts'
 import { requestContext } from './request-context.ts'
 
 let written: string[] = []
+let restore = () => {}
 function capture(format: 'json' | 'text', level: 'info' | 'warn' = 'info') {
   written = []
-  configureLogger({ level, format }, (line) => written.push(line))
+  restore = configureLogger({ level, format }, (line) => written.push(line))
 }
-afterEach(() => configureLogger({ level: 'info', format: 'auto' }))
+afterEach(() => restore())
 
 function appWithRequestLog() {
   const app = new Hono()

@@ -30,8 +30,16 @@ export const logger = pino(
   { write: (line: string) => sink(line) },
 )
 
-/** Applies LOG_LEVEL and LOG_FORMAT once the configuration is parsed; tests pass their own `write`. */
-export function configureLogger(settings: LogSettings, write: Write = toStdout): void {
+/**
+ * Applies LOG_LEVEL and LOG_FORMAT once the configuration is parsed; tests pass their own `write`
+ * and call the answer to put back the level and sink that were there before.
+ */
+export function configureLogger(settings: LogSettings, write: Write = toStdout): () => void {
+  const before = { level: logger.level, sink }
   logger.level = settings.level
   sink = sinkFor(settings.format, write)
+  return () => {
+    logger.level = before.level
+    sink = before.sink
+  }
 }

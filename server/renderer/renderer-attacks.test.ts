@@ -28,9 +28,10 @@ let appOrigin: string
 let internal: http.Server
 const internalHits: string[] = []
 const logged: Record<string, unknown>[] = []
+let restoreLogger = () => {}
 
 beforeAll(async () => {
-  configureLogger({ level: 'info', format: 'json' }, (line) => logged.push(JSON.parse(line)))
+  restoreLogger = configureLogger({ level: 'info', format: 'json' }, (line) => logged.push(JSON.parse(line)))
   internal = http.createServer((request, response) => {
     internalHits.push(`${request.method} ${request.url}`)
     response.end('<h1>internal admin page</h1>')
@@ -49,7 +50,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.cleanup()
   internal.close()
-  configureLogger({ level: 'info', format: 'auto' })
+  restoreLogger()
 }, 60_000)
 
 function creative(script: string) {
