@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react'
+import type { Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
 import { mraidHostPlugin } from './mraid-host/bundle.ts'
 import { BASE_PATH } from './shared/constants.ts'
@@ -21,6 +22,28 @@ const UNIT_TESTS = [
 // Inside the test processes the product's log is printed only for a test that fails.
 const PRODUCT_LOG = 'tests/setup/product-log.ts'
 
+/**
+ * A build that warns fails (after printing the warning): `npm start` shows its first build's
+ * output, which must hold no warning, and every `npm test` builds the client this way.
+ */
+function failOnBuildWarning(): Plugin {
+  return {
+    name: 'fail-on-build-warning',
+    apply: 'build',
+    configResolved({ logger }) {
+      const { warn, warnOnce } = logger
+      logger.warn = (message, options) => {
+        warn(message, options)
+        process.exitCode = 1
+      }
+      logger.warnOnce = (message, options) => {
+        warnOnce(message, options)
+        process.exitCode = 1
+      }
+    },
+  }
+}
+
 // The client is built into dist/client and served by the server under BASE_PATH.
 // In `npm run dev` Vite serves the client and proxies everything else to the server.
 const serverPort = Number(process.env.PORT ?? 3000)
@@ -29,7 +52,7 @@ export default defineConfig({
   root: 'client',
   base: `${BASE_PATH}/`,
   // The MRAID host that previews load as mraid.js is built with the client, into its folder.
-  plugins: [react(), mraidHostPlugin()],
+  plugins: [react(), mraidHostPlugin(), failOnBuildWarning()],
   // Rolldown warns when a plugin takes much of a build's time, which a busy machine causes by
   // itself: a warning nobody can act on, printed on `npm start`'s first build.
   build: {

@@ -7,15 +7,17 @@ import { useAuth } from './auth/auth-context.tsx'
 import { LoginPage } from './auth/login-page.tsx'
 import { Protected } from './auth/protected-route.tsx'
 import { ValidateTokenPage } from './auth/validate-token-page.tsx'
+import { lazyPage } from './layout/lazy-page.tsx'
 import { NotFoundPage } from './layout/not-found-page.tsx'
 import { CONTENT_ID, SkipLink } from './layout/skip-link.tsx'
 import { TopBar } from './layout/top-bar.tsx'
 import { PackageScreen } from './packages/package-screen.tsx'
-import { AccountPage } from './team/account-page.tsx'
-import { AuditLogPage } from './team/audit-log-page.tsx'
-import { TeamPage } from './team/team-page.tsx'
-import { TokensPage } from './tokens/tokens-page.tsx'
-import { WorkbenchPage } from './workbench/workbench-page.tsx'
+
+const WorkbenchPage = lazyPage(() => import('./workbench/workbench-page.tsx'), 'WorkbenchPage')
+const AccountPage = lazyPage(() => import('./team/account-page.tsx'), 'AccountPage')
+const TeamPage = lazyPage(() => import('./team/team-page.tsx'), 'TeamPage')
+const AuditLogPage = lazyPage(() => import('./team/audit-log-page.tsx'), 'AuditLogPage')
+const TokensPage = lazyPage(() => import('./tokens/tokens-page.tsx'), 'TokensPage')
 
 function RootRedirect() {
   const { isAuthenticated } = useAuth()

@@ -4,7 +4,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
+import { DEFAULT_PAGE_SIZE } from '../../shared/package-query.ts'
 import { validPackage } from '../fixtures/packages.ts'
+import { firstRowsMs, watchFirstRows } from '../helpers/first-rows.ts'
 import { type OwnProduct, startOwnProduct } from '../helpers/own-product.ts'
 import { choose, row } from '../helpers/package-screen.ts'
 import { expectScreenOk, VIEWPORTS } from '../helpers/screen-checks.ts'
@@ -79,13 +81,16 @@ test.describe('10,000 packages', () => {
     }) => {
       await page.setViewportSize(viewport)
       await own.signIn(page)
-      const started = Date.now()
+      await watchFirstRows(page.context(), DEFAULT_PAGE_SIZE)
       await page.goto(`${own.product.base}/main`)
-      await expect(page.locator('tbody tr').first()).toBeVisible()
-      const firstRowsMs = Date.now() - started
-      console.log(`10,000 packages: first rows after ${firstRowsMs} ms (the bench measures it properly)`)
-      expect(firstRowsMs).toBeLessThan(10_000)
-      await expect(page.locator('tbody tr')).toHaveCount(50)
+      const firstRows = await firstRowsMs(page)
+      // The figure is npm run bench's (a median beside a static table); this bound only catches a
+      // list that no longer pages.
+      console.log(
+        `10,000 packages at ${viewport.width} px: first rows painted ${firstRows.toFixed(0)} ms from navigation`,
+      )
+      expect(firstRows).toBeLessThan(5_000)
+      await expect(page.locator('tbody tr')).toHaveCount(DEFAULT_PAGE_SIZE)
       await expect(page.getByTestId('package-count')).toHaveText('10,000 packages')
       await expectScreenOk(page, '10,000 packages')
 

@@ -25,12 +25,22 @@ export interface ProductProcess {
   killAll(): void
 }
 
+/**
+ * The environment without Vitest's NODE_ENV=test, which nobody starting the product has: under
+ * it `npm start`'s first build bundled React's development build (a 1 MB chunk, and Vite's
+ * chunk-size warning).
+ */
+function asStartedByPeople(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { NODE_ENV: _testRunners, ...rest } = env
+  return rest
+}
+
 /** Spawns with stdout and stderr collected together, in a process group of its own. */
 function spawnCapturing(command: readonly string[], options: { env?: Record<string, string>; cwd?: string }) {
   const [file, ...args] = command
   const child = spawn(file!, args, {
     cwd: options.cwd ?? ROOT,
-    env: { ...process.env, ...options.env },
+    env: { ...asStartedByPeople(process.env), ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group, so a failed test can end everything it started (npm's server too).
     detached: true,
