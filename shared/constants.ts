@@ -71,6 +71,7 @@ export const MESSAGES = {
   uploadNotValidated: 'The package has not passed validation yet',
   validationFailed: 'The package is not a valid MRAID creative',
   databaseFull: 'The server is out of database space: nothing was saved.',
+  databaseUnreachable: 'The database cannot be reached: try again in a moment.',
   tooManyPendingUploads: 'Too many unfinished uploads: finish or wait for one before starting another.',
   uploadChanged: 'The stored package is not the one that was validated: upload it again.',
 } as const

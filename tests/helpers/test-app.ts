@@ -78,8 +78,14 @@ export async function createTestApp(env: Record<string, string> = {}) {
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>
 
-/** The whole upload flow through REST: URL, PUT, validate, create. */
-export async function uploadPackage(t: TestApp, filename: string, zip: Uint8Array, policy = 'none') {
+/** The upload flow through REST: URL, PUT, validate, create (or up to validate). */
+export async function uploadPackage(
+  t: TestApp,
+  filename: string,
+  zip: Uint8Array,
+  policy = 'none',
+  until: 'validate' | 'create' = 'create',
+) {
   const query = new URLSearchParams({ filename, contentType: 'application/zip', policy })
   const urlResponse = await t.app.request(`/ads-preview/api/upload/get-package-upload-url?${query}`, {
     headers: t.auth,
@@ -98,7 +104,8 @@ export async function uploadPackage(t: TestApp, filename: string, zip: Uint8Arra
     headers: { ...t.auth, 'Content-Type': 'application/json' },
     body: JSON.stringify({ requireMraid: true }),
   })
-  if (validate.status !== 200) return { step: 'validate' as const, response: validate, uuid }
+  if (validate.status !== 200 || until === 'validate')
+    return { step: 'validate' as const, response: validate, uuid }
   const create = await t.app.request(`/ads-preview/api/packages/${uuid}`, { method: 'POST', headers: t.auth })
   return { step: 'create' as const, response: create, uuid }
 }

@@ -11,6 +11,10 @@ import path from 'node:path'
 export interface Cluster {
   /** postgres://postgres@127.0.0.1:<port>/postgres */
   url: string
+  /** Stops the server as a crash would (immediate), keeping its data: for outage tests. */
+  halt(): void
+  /** Starts it again on the same port and data after halt(). */
+  resume(): void
   stop(): void
 }
 
@@ -33,7 +37,11 @@ function freePort(): Promise<number> {
   })
 }
 
-export async function startCluster(bin: string): Promise<Cluster> {
+/**
+ * `durable`: PostgreSQL's own settings, which lose no committed transaction in a crash (halt()
+ * is one); otherwise tuned for speed, as a crash there may lose the last commits.
+ */
+export async function startCluster(bin: string, options: { durable?: boolean } = {}): Promise<Cluster> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ads-preview-pg-'))
   const asPostgres = process.getuid?.() === 0
   if (asPostgres) execFileSync('chown', ['postgres:postgres', dir])
@@ -46,10 +54,14 @@ export async function startCluster(bin: string): Promise<Cluster> {
   const data = path.join(dir, 'data')
   run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync'])
   const port = await freePort()
-  const settings = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`
-  run('pg_ctl', ['-D', data, '-o', settings, '-l', path.join(dir, 'log'), '-w', 'start'])
+  const fast = options.durable ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off'
+  const settings = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1${fast} -c max_connections=200`
+  const start = () => run('pg_ctl', ['-D', data, '-o', settings, '-l', path.join(dir, 'log'), '-w', 'start'])
+  start()
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    halt: () => run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']),
+    resume: start,
     stop() {
       try {
         run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop'])

@@ -16,7 +16,9 @@ const tables = defineTables(postgresKit)
 const MIGRATION_LOCK = 7_301_924
 
 export async function openPostgres(url: string, options: { migrationsDir: string }): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url })
+  // A server that does not answer at all (a dropped route, not a refused port) must not hold
+  // requests forever: past 10 s a connection attempt fails, and the caller gets a 503.
+  const pool = new pg.Pool({ connectionString: url, connectionTimeoutMillis: 10_000 })
   // An idle client's error (the server restarted) must not take the process down; the next
   // query gets a fresh connection.
   pool.on('error', (error) => logger.warn({ err: error }, 'A PostgreSQL connection was lost'))

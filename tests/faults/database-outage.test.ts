@@ -1,0 +1,87 @@
+// PostgreSQL stops under a running product (issue #14; README "More than one machine"): /ready
+// answers 503 naming the database while /health stays 200, every call that needs the database
+// answers 503 with a message saying so, at once rather than hanging, and the process lives on.
+// An upload under way when it went loses nothing: once PostgreSQL is back the product answers
+// again without a restart, and the user's retry creates the package once.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MESSAGES } from '../../shared/constants.ts'
+import { validPackage } from '../fixtures/packages.ts'
+import { createTestApp, type TestApp, uploadPackage } from '../helpers/test-app.ts'
+import { type Cluster, findPostgresBin, startCluster } from '../postgres/cluster.ts'
+
+const bin = findPostgresBin()
+
+describe.skipIf(!bin)('PostgreSQL stopping under a running product', () => {
+  let cluster: Cluster
+  let t: TestApp
+
+  beforeAll(async () => {
+    cluster = await startCluster(bin!, { durable: true })
+    t = await createTestApp({ DATABASE_URL: cluster.url })
+  }, 60_000)
+  afterAll(async () => {
+    await t?.cleanup()
+    cluster?.stop()
+  }, 60_000)
+
+  /** A call with the time it took to answer. */
+  const timed = async (path: string, init: RequestInit = {}) => {
+    const started = performance.now()
+    const response = await t.app.request(`/ads-preview${path}`, init)
+    return { response, ms: performance.now() - started }
+  }
+  const create = (uuid: string) => timed(`/api/packages/${uuid}`, { method: 'POST', headers: t.auth })
+
+  it('says so on /ready and on every call, loses nothing, and answers again once it is back', async () => {
+    const kept = await uploadPackage(t, 'before-the-outage.zip', validPackage('before'))
+    expect(kept.response.status).toBe(201)
+    // Put and validated while the database answered; its create is sent during the outage.
+    const pending = await uploadPackage(
+      t,
+      'during-the-outage.zip',
+      validPackage('during'),
+      'none',
+      'validate',
+    )
+    expect(pending.response.status).toBe(200)
+
+    cluster.halt()
+    const ready = await timed('/ready')
+    expect(ready.response.status).toBe(503)
+    const readiness = (await ready.response.json()) as { checks: Record<string, string> }
+    expect(readiness.checks.database).toMatch(/database cannot be reached/)
+    expect(readiness.checks.storage).toBe('ok')
+    expect((await timed('/health')).response.status).toBe(200)
+
+    const calls = [
+      await timed('/api/packages', { headers: t.auth }),
+      await timed('/api/upload/get-package-upload-url?filename=new.zip&contentType=application%2Fzip', {
+        headers: t.auth,
+      }),
+      await create(pending.uuid!),
+      await timed(`/api/packages/${kept.uuid}`, { method: 'DELETE', headers: t.auth }),
+      await timed('/trpc/packages.list', { headers: t.auth }),
+    ]
+    const seconds = calls.map(({ ms }) => (ms / 1000).toFixed(1))
+    console.log(`with PostgreSQL down, each call answered 503 within ${seconds.join(', ')} s`)
+    for (const { response, ms } of calls) {
+      expect(response.status).toBe(503)
+      expect(JSON.stringify(await response.json())).toContain(MESSAGES.databaseUnreachable)
+      expect(ms).toBeLessThan(15_000)
+    }
+
+    cluster.resume()
+    await expect
+      .poll(async () => (await timed('/ready')).response.status, { timeout: 20_000, interval: 500 })
+      .toBe(200)
+    // The create refused meanwhile is retried: created once, and once only.
+    expect((await create(pending.uuid!)).response.status).toBe(201)
+    expect((await create(pending.uuid!)).response.status).toBe(200)
+    const listed = await t.app.request('/ads-preview/api/packages', { headers: t.auth })
+    expect(listed.status).toBe(200)
+    const names = ((await listed.json()) as { packages: { filename: string }[] }).packages.map(
+      (p) => p.filename,
+    )
+    expect(names.sort()).toEqual(['before-the-outage.zip', 'during-the-outage.zip'])
+  }, 90_000)
+})
