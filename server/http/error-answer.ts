@@ -1,6 +1,7 @@
 // The one mapping from an error to what the caller sees, used by REST (app.onError) and tRPC
 // (its formatter and response status) alike: an AppError answers its status and body; a full
-// database answers 507 as a full disk does, one that does not answer 503; anything else is a 500 whose cause goes to the log.
+// database answers 507 as a full disk does, one that does not answer 503; anything else is a
+// 500 whose cause goes to the log.
 import type { ApiError } from '../../shared/api.ts'
 import { MESSAGES } from '../../shared/constants.ts'
 import { isDatabaseFull } from '../db/database-full.ts'
