@@ -10,6 +10,7 @@ const STATUS_TEXT = {
   starting: 'Starting…',
   waiting: 'Waiting for phones',
   reconnecting: 'Reconnecting…',
+  ending: 'Ending the live session…',
   ended: 'The live session has ended: its link no longer works.',
 }
 
@@ -60,9 +61,9 @@ export function LivePanel({ live }: { live: LiveSessionState }) {
             See this ad on a real phone beside this run: start a session, open its link on the phone, and
             compare them line by line.
           </p>
-          {status === 'ended' && (
+          {(status === 'ending' || status === 'ended') && (
             <p role="status" data-testid="live-status">
-              {STATUS_TEXT.ended}
+              {STATUS_TEXT[status]}
             </p>
           )}
           {status === 'failed' && error && (
@@ -73,7 +74,7 @@ export function LivePanel({ live }: { live: LiveSessionState }) {
           <button
             type="button"
             className="button small"
-            disabled={status === 'starting'}
+            disabled={status === 'starting' || status === 'ending'}
             onClick={() => void live.start()}
           >
             {status === 'starting' ? STATUS_TEXT.starting : 'Start live session'}

@@ -19,7 +19,7 @@ import { phoneLine, phoneSources } from './phone-lines.ts'
 const MAX_LINES = 2000
 const RECONNECT_MS = 1000
 
-export type LiveStatus = 'off' | 'starting' | 'open' | 'reconnecting' | 'ended' | 'failed'
+export type LiveStatus = 'off' | 'starting' | 'open' | 'reconnecting' | 'ending' | 'ended' | 'failed'
 
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
@@ -39,6 +39,8 @@ export function useLiveSession(uuid: string) {
   const [sources, setSources] = useState<readonly ConsoleSource[]>([])
   const following = useRef<AbortController | null>(null)
   const current = useRef<LiveSession | null>(null)
+  // Bumped by every end and start: an end call that answers after a newer start changes nothing.
+  const generation = useRef(0)
 
   const follow = useCallback(async (id: string, signal: AbortSignal) => {
     let after = 0
@@ -89,12 +91,28 @@ export function useLiveSession(uuid: string) {
     following.current = null
     const ending = current.current
     current.current = null
-    if (ending) client.live.end.mutate({ id: ending.id }).catch(() => {})
-    setStatus((now) => (now === 'off' ? now : 'ended'))
+    const mine = ++generation.current
+    if (!ending) {
+      setStatus((now) => (now === 'off' ? now : 'ended'))
+      return
+    }
+    // 'ended' says its link no longer works: only once the server has ended it.
+    setStatus('ending')
+    client.live.end.mutate({ id: ending.id }).then(
+      () => {
+        if (generation.current === mine) setStatus('ended')
+      },
+      (failure: unknown) => {
+        if (generation.current !== mine) return
+        setError(`The live session could not be ended: ${toApiError(failure).message}`)
+        setStatus('failed')
+      },
+    )
   }, [client])
 
   const start = useCallback(async () => {
     end()
+    generation.current++
     setStatus('starting')
     setError(null)
     try {
