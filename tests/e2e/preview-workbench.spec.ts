@@ -24,6 +24,8 @@ mraid.addEventListener('ready', function () {
 test('the workbench expands, closes and resizes the creative like an app, and logs what happened', async ({
   page,
 }) => {
+  // A long walk: 15 s alone on a 2-core machine, up to 30 s while the rest of the suite runs.
+  test.setTimeout(60_000)
   await signIn(page)
   const name = `workbench-${Date.now()}.zip`
   await page.locator('input[type=file]').setInputFiles({
@@ -79,6 +81,9 @@ test('the workbench expands, closes and resizes the creative like an app, and lo
   await expect(state).toHaveText('default')
 
   await page.getByRole('button', { name: 'Reload ad' }).click()
+  // The reloaded ad's buttons work once its own ready() has come: the state alone cannot tell,
+  // it read 'default' before the reload too, and a click on the old frame is lost with it.
+  await expect(consoleLog.locator('tr.line.event', { hasText: 'ready()' })).toHaveCount(2)
   await expect(state).toHaveText('default')
   await creative.locator('#bad').click()
   await expect(consoleLog).toContainText('resize: Call setResizeProperties before resize')
