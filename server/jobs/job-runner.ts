@@ -69,13 +69,28 @@ export function startJobRunner(queue: JobQueue, handlers: JobHandler[], pollMs =
     }
   }
 
+  // While the queue cannot be read (the database is down), every loop fails at every poll: the
+  // first failure is logged, then nothing until a claim answers again, which is logged too.
+  let claimFailing = false
+  const claim = async (handler: JobHandler) => {
+    try {
+      const job = await queue.claim([handler.kind])
+      if (claimFailing) {
+        claimFailing = false
+        logger.info('Jobs are taken again')
+      }
+      return job
+    } catch (error) {
+      if (!claimFailing) logger.error({ err: error, kind: handler.kind }, 'Cannot take a job')
+      claimFailing = true
+      return undefined
+    }
+  }
+
   async function loop(handler: JobHandler, first: boolean): Promise<void> {
     if (handler.everyMs && first) await queue.enqueue(recurring(handler, Date.now()))
     while (running) {
-      const job = await queue.claim([handler.kind]).catch((error: unknown) => {
-        logger.error({ err: error, kind: handler.kind }, 'Cannot take a job')
-        return undefined
-      })
+      const job = await claim(handler)
       if (job) await attempt(handler, job)
       else await pause()
     }

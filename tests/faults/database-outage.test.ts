@@ -2,8 +2,10 @@
 // answers 503 naming the database while /health stays 200, every call that needs the database
 // answers 503 with a message saying so, at once rather than hanging, and the process lives on.
 // An upload under way when it went loses nothing: once PostgreSQL is back the product answers
-// again without a restart, and the user's retry creates the package once.
+// again without a restart, and the user's retry creates the package once. The job loops log the
+// outage once, not at every poll.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { configureLogger } from '../../server/log/logger.ts'
 import { MESSAGES } from '../../shared/constants.ts'
 import { validPackage } from '../fixtures/packages.ts'
 import { createTestApp, type TestApp, uploadPackage } from '../helpers/test-app.ts'
@@ -18,6 +20,8 @@ describe.skipIf(!bin)('PostgreSQL stopping under a running product', () => {
   beforeAll(async () => {
     cluster = await startCluster(bin!, { durable: true })
     t = await createTestApp({ DATABASE_URL: cluster.url })
+    // Listening starts the job loops, as `npm start` does.
+    await t.listen()
   }, 60_000)
   afterAll(async () => {
     await t?.cleanup()
@@ -45,6 +49,10 @@ describe.skipIf(!bin)('PostgreSQL stopping under a running product', () => {
     )
     expect(pending.response.status).toBe(200)
 
+    const logged: string[] = []
+    const restoreLogger = configureLogger({ level: 'info', format: 'json' }, (line) =>
+      logged.push(JSON.parse(line).msg),
+    )
     cluster.halt()
     const ready = await timed('/ready')
     expect(ready.response.status).toBe(503)
@@ -70,10 +78,19 @@ describe.skipIf(!bin)('PostgreSQL stopping under a running product', () => {
       expect(ms).toBeLessThan(15_000)
     }
 
+    // Every job loop polls the queue once a second and fails while the database is down: the log
+    // says so once, not once a poll, and says when jobs are taken again.
+    await new Promise((resolve) => setTimeout(resolve, 3_000))
+    expect(logged.filter((msg) => msg === 'Cannot take a job')).toHaveLength(1)
     cluster.resume()
     await expect
       .poll(async () => (await timed('/ready')).response.status, { timeout: 20_000, interval: 500 })
       .toBe(200)
+    await expect
+      .poll(() => logged.filter((msg) => msg === 'Jobs are taken again'), { timeout: 10_000 })
+      .toHaveLength(1)
+    restoreLogger()
+    expect(logged.filter((msg) => msg === 'Cannot take a job')).toHaveLength(1)
     // The create refused meanwhile is retried: created once, and once only.
     expect((await create(pending.uuid!)).response.status).toBe(201)
     expect((await create(pending.uuid!)).response.status).toBe(200)
