@@ -97,7 +97,7 @@ test.describe('the list shows the verdict badge at create, and the workbench the
   test.afterAll(async () => {
     await own?.remove()
   })
-  test.describe.configure({ mode: 'serial', timeout: 120_000 })
+  test.describe.configure({ mode: 'serial', timeout: 180_000 })
 
   for (const viewport of VIEWPORTS) {
     test(`at ${viewport.width} px`, async ({ page }) => {
@@ -112,8 +112,10 @@ test.describe('the list shows the verdict badge at create, and the workbench the
       await expect(badge).toHaveText(/^Fails 3 of 8 targets/, { timeout: 10_000 })
       console.log(`badge shown ${((Date.now() - listed) / 1000).toFixed(1)} s after the row appeared`)
       await expect(badge).toHaveAttribute('title', /^AppLovin, Unity Ads, Mintegral/)
-      // The runtime audit (a 1 s window here) ends, and the badge says so.
-      await expect(badge).toHaveAttribute('data-audit', 'done', { timeout: 90_000 })
+      // The runtime audit (a 1 s window here) ends, and the badge says so: 12-15 s alone, but the
+      // product's browser runs at a lower priority (nice 5) and took past 90 s beside the suite
+      // on a slow machine.
+      await expect(badge).toHaveAttribute('data-audit', 'done', { timeout: 150_000 })
       console.log(`runtime audit done ${((Date.now() - listed) / 1000).toFixed(1)} s after the row appeared`)
       await expectScreenOk(page, 'the package list with verdict badges')
       await row(page, name).screenshot({ path: `.tmp/screens/targets-badge-${viewport.width}.png` })
