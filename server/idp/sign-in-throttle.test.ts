@@ -116,8 +116,9 @@ describe('without a trusted proxy', () => {
     console.log(
       `wrong password, median: known account ${median(known).toFixed(0)} ms, unknown ${median(unknown).toFixed(0)} ms`,
     )
-    // Without the decoy hash an unknown email answered in ~6 ms against 75-200 ms.
-    expect(median(unknown)).toBeGreaterThan(median(known) / 2)
+    // Without the decoy hash an unknown email answered in ~6 ms against 75-200 ms (a ratio of
+    // 0.03-0.08); with it, the same work, but four tries on a loaded machine came out at 0.49.
+    expect(median(unknown)).toBeGreaterThan(median(known) / 3)
   })
 
   it('ignores X-Forwarded-For: forged addresses do not dodge the limit on the real one', async () => {

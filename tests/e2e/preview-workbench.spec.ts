@@ -24,8 +24,6 @@ mraid.addEventListener('ready', function () {
 test('the workbench expands, closes and resizes the creative like an app, and logs what happened', async ({
   page,
 }) => {
-  // A long walk: 15 s alone on a 2-core machine, up to 30 s while the rest of the suite runs.
-  test.setTimeout(60_000)
   await signIn(page)
   const name = `workbench-${Date.now()}.zip`
   await page.locator('input[type=file]').setInputFiles({

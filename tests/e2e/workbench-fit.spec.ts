@@ -11,8 +11,6 @@ import { ORIGIN } from './env.ts'
 
 for (const viewport of VIEWPORTS) {
   test(`the device fits the window at ${viewport.width} px, portrait and landscape`, async ({ page }) => {
-    // 11-14 s on the CI machine, past 30 s on a slower one running the whole suite.
-    test.setTimeout(60_000)
     await page.setViewportSize(viewport)
     await signIn(page)
     const upload = await uploadOverHttp(
