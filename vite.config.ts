@@ -72,8 +72,8 @@ export default defineConfig({
   test: {
     root: '.',
     environment: 'node',
-    // Room for a CI machine 2-3 times slower than usual, where a runtime audit of the corpus
-    // took past 20 s beside the other test files (as in playwright.config.ts).
+    // Room for a CI machine 2-3 times slower than usual, where the runtime audit of a
+    // misbehaving creative took past 20 s beside the other test files (as in playwright.config.ts).
     testTimeout: 60_000,
     // A test file per core, not Vitest's default of one fewer (which is one file at a time on 2
     // cores): the tests mostly wait on the processes they start (the product, Chromium,
