@@ -4,7 +4,7 @@
 // first tap opened a store link, and which CTA call the creative made.
 import type { AuditFigures } from '../../../shared/targets/types.ts'
 import type { AuditPage } from './audit-page.ts'
-import { closeAd, pause, readNotes, setViewable, within } from './page-reads.ts'
+import { ANSWER_WITHIN_MS, closeAd, pause, readNotes, setViewable, within } from './page-reads.ts'
 import type { ProbeNotes } from './probe-script.ts'
 
 const LOAD_WITHIN_MS = 5000
@@ -13,6 +13,22 @@ const BEFORE_TAP_MS = 1500
 const AFTER_TAP_MS = 700
 const TAPS = 3
 const AFTER_CLOSE_MS = 1000
+
+/**
+ * The run's own steps, each at its deadline (every read and tap gives up after ANSWER_WITHIN_MS):
+ * the longest a creative that answers, however slowly, can keep the run. Its render budget is
+ * this and a margin, so a loaded machine slows the run down without failing the audit.
+ */
+export const INTERACTION_STEPS_MS =
+  LOAD_WITHIN_MS +
+  NOT_VIEWABLE_MS +
+  ANSWER_WITHIN_MS + // viewable
+  BEFORE_TAP_MS +
+  ANSWER_WITHIN_MS + // the calls before the first tap
+  TAPS * (ANSWER_WITHIN_MS + AFTER_TAP_MS + ANSWER_WITHIN_MS) + // tap, wait, the calls since
+  2 * ANSWER_WITHIN_MS + // hidden, then mraid.close()
+  AFTER_CLOSE_MS +
+  ANSWER_WITHIN_MS // the notes
 
 const CTA_CALLS = new Set([
   'mraid.open',

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core'
 import { CONTAINER_MESSAGE_SOURCE } from '../../../shared/mraid/host-protocol.ts'
 import { PROBE_GLOBAL, type ProbeNotes } from './probe-script.ts'
 
-const ANSWER_WITHIN_MS = 2000
+export const ANSWER_WITHIN_MS = 2000
 
 export function within<T>(promise: Promise<T>, ms = ANSWER_WITHIN_MS): Promise<T | undefined> {
   return Promise.race([
