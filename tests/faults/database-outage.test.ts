@@ -3,7 +3,7 @@
 // answers 503 with a message saying so, at once rather than hanging, and the process lives on.
 // An upload under way when it went loses nothing: once PostgreSQL is back the product answers
 // again without a restart, and the user's retry creates the package once. The job loops log the
-// outage once, not at every poll.
+// outage once, not at every poll. A transaction open at the crash fails, and nothing else.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { configureLogger } from '../../server/log/logger.ts'
 import { MESSAGES } from '../../shared/constants.ts'
@@ -53,7 +53,28 @@ describe.skipIf(!bin)('PostgreSQL stopping under a running product', () => {
     const restoreLogger = configureLogger({ level: 'info', format: 'json' }, (line) =>
       logged.push(JSON.parse(line).msg),
     )
+    // A transaction open when PostgreSQL goes: its connection is checked out of the pool, out of
+    // reach of the pool's own error listener. Losing it must fail the transaction, not throw an
+    // uncaught exception (Vitest fails the run on one) nor keep the connection from pool.end().
+    const { packages } = t.db.tables
+    let finish = () => {}
+    let begun = () => {}
+    const started = new Promise<void>((resolve) => {
+      begun = resolve
+    })
+    const openTransaction = t.db.write(async (tx) => {
+      await tx.select().from(packages).limit(1)
+      begun()
+      await new Promise<void>((resolve) => {
+        finish = resolve
+      })
+      await tx.select().from(packages).limit(1)
+    })
+    await started
     cluster.halt()
+    finish()
+    await expect(openTransaction).rejects.toThrow()
+    expect(logged).toContain('A PostgreSQL connection was lost')
     const ready = await timed('/ready')
     expect(ready.response.status).toBe(503)
     const readiness = (await ready.response.json()) as { checks: Record<string, string> }

@@ -19,9 +19,16 @@ export async function openPostgres(url: string, options: { migrationsDir: string
   // A server that does not answer at all (a dropped route, not a refused port) must not hold
   // requests forever: past 10 s a connection attempt fails, and the caller gets a 503.
   const pool = new pg.Pool({ connectionString: url, connectionTimeoutMillis: 10_000 })
-  // An idle client's error (the server restarted) must not take the process down; the next
-  // query gets a fresh connection.
-  pool.on('error', (error) => logger.warn({ err: error }, 'A PostgreSQL connection was lost'))
+  // A lost connection (the server restarted or crashed) must not take the process down: the
+  // pool listens on its idle connections only, and a connection lost while checked out (a
+  // transaction open, a job claiming) emits 'error' with nobody listening, an uncaught
+  // exception that also left the connection counted in the pool forever. So every connection
+  // gets a listener for its whole life; its query fails, and the next one gets a fresh connection.
+  pool.on('connect', (client) =>
+    client.on('error', (error) => logger.warn({ err: error }, 'A PostgreSQL connection was lost')),
+  )
+  // The same error again, from the pool, when the connection was idle: logged above.
+  pool.on('error', () => {})
   const client = await pool.connect()
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK])
