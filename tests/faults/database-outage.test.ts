@@ -55,7 +55,7 @@ describe.skipIf(!bin)('PostgreSQL stopping under a running product', () => {
     )
     // A transaction open when PostgreSQL goes: its connection is checked out of the pool, out of
     // reach of the pool's own error listener. Losing it must fail the transaction, not throw an
-    // uncaught exception (Vitest fails the run on one) nor keep the connection from pool.end().
+    // uncaught exception (Vitest fails the run on one; an app process would exit).
     const { packages } = t.db.tables
     let finish = () => {}
     let begun = () => {}

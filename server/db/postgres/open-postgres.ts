@@ -21,9 +21,9 @@ export async function openPostgres(url: string, options: { migrationsDir: string
   const pool = new pg.Pool({ connectionString: url, connectionTimeoutMillis: 10_000 })
   // A lost connection (the server restarted or crashed) must not take the process down: the
   // pool listens on its idle connections only, and a connection lost while checked out (a
-  // transaction open, a job claiming) emits 'error' with nobody listening, an uncaught
-  // exception that also left the connection counted in the pool forever. So every connection
-  // gets a listener for its whole life; its query fails, and the next one gets a fresh connection.
+  // transaction open, a job claiming) emits 'error' with nobody listening: an uncaught
+  // exception. So every connection gets a listener for its whole life; its query fails, and the
+  // next one gets a fresh connection.
   pool.on('connect', (client) =>
     client.on('error', (error) => logger.warn({ err: error }, 'A PostgreSQL connection was lost')),
   )
