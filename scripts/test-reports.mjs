@@ -1,5 +1,9 @@
-// Reads the JSON reports of Vitest and Playwright into one count: passed, failed, skipped.
+// Reads the JSON reports of Vitest and Playwright into one count (passed, failed, skipped) and into
+// the names of what failed, so that the last lines of a long run say which tests to look at.
 import fs from 'node:fs'
+import path from 'node:path'
+import process from 'node:process'
+import { stripVTControlCharacters } from 'node:util'
 
 function readJson(file) {
   try {
@@ -27,4 +31,44 @@ export function addReport(counts, kind, file, status) {
   // A run can fail outside any test (a hook that timed out, a file that did not load): then it
   // counts as one failure, so the closing line never says 0 failed for a failed run.
   counts.failed += failed > 0 || status === 0 ? failed : 1
+}
+
+function firstLine(message) {
+  const line =
+    stripVTControlCharacters(String(message ?? ''))
+      .trim()
+      .split('\n')[0] ?? ''
+  return line.length > 200 ? `${line.slice(0, 199)}…` : line
+}
+
+/** One line per failed test (or per file or run that failed outside a test): where, and why. */
+export function failureLines(kind, file, label) {
+  const report = readJson(file)
+  const lines = []
+  if (kind === 'vitest') {
+    for (const result of report?.testResults ?? []) {
+      const where = path.relative(process.cwd(), result.name)
+      const failed = result.assertionResults.filter((test) => test.status === 'failed')
+      for (const test of failed)
+        lines.push(`${label}: ${where} > ${test.fullName}: ${firstLine(test.failureMessages[0])}`)
+      if (result.status === 'failed' && failed.length === 0)
+        lines.push(`${label}: ${where}: ${firstLine(result.message)}`)
+    }
+  } else {
+    const walk = (suite) => {
+      for (const spec of suite.specs ?? []) {
+        for (const test of spec.tests) {
+          if (test.status !== 'unexpected') continue
+          const last = test.results.at(-1)
+          lines.push(
+            `${label}: ${spec.file}:${spec.line} > ${spec.title}: ${firstLine(last?.errors?.[0]?.message ?? last?.status)}`,
+          )
+        }
+      }
+      for (const child of suite.suites ?? []) walk(child)
+    }
+    for (const suite of report?.suites ?? []) walk(suite)
+    for (const error of report?.errors ?? []) lines.push(`${label}: ${firstLine(error.message)}`)
+  }
+  return lines
 }

@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import process from 'node:process'
 import { runBinSync } from './run-bin.mjs'
 import { BINARY_REPORTS } from './test-binary.mjs'
-import { addReport } from './test-reports.mjs'
+import { addReport, failureLines } from './test-reports.mjs'
 
 process.chdir(new URL('..', import.meta.url).pathname)
 fs.mkdirSync('.tmp', { recursive: true })
@@ -50,6 +50,26 @@ addReport(counts, 'playwright', PLAYWRIGHT_REPORT, e2e.status)
 addReport(counts, 'playwright', BINARY_REPORTS.walk, binary.status)
 addReport(counts, 'vitest', BINARY_REPORTS.checks, binary.status)
 
+// What failed, by name, just above the closing lines: a CI log shown only by its tail still says it.
+// A run that failed with nothing failed in its report (an unhandled error, a crash) says so.
+function failuresOf(run, name, reports) {
+  const lines = reports.flatMap(([kind, file, label]) => failureLines(kind, file, label))
+  if (run.status !== 0 && lines.length === 0) {
+    lines.push(
+      `${name}: exit ${run.status} with no failed test in its report (an unhandled error or a crash: see its output above)`,
+    )
+  }
+  return lines
+}
+const failures = [
+  ...failuresOf(unit, 'unit', [['vitest', VITEST_REPORT, 'unit']]),
+  ...failuresOf(e2e, 'e2e', [['playwright', PLAYWRIGHT_REPORT, 'e2e']]),
+  ...failuresOf(binary, 'binary', [
+    ['playwright', BINARY_REPORTS.walk, 'binary walk'],
+    ['vitest', BINARY_REPORTS.checks, 'binary checks'],
+  ]),
+]
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((line) => `  ${line}`).join('\n')}`)
 console.log(
   `\nNode ${process.version}; unit: exit ${unit.status} in ${unit.seconds}s; e2e: exit ${e2e.status} in ${e2e.seconds}s; binary: exit ${binary.status} in ${binary.seconds}s`,
 )
