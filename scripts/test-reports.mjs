@@ -33,6 +33,11 @@ export function addReport(counts, kind, file, status) {
   counts.failed += failed > 0 || status === 0 ? failed : 1
 }
 
+/** Where scripts/vitest-unhandled-reporter.ts keeps the errors caught outside any test of a run. */
+export function unhandledReportOf(jsonReport) {
+  return jsonReport.replace(/\.json$/, '-unhandled.json')
+}
+
 function firstLine(message) {
   const line =
     stripVTControlCharacters(String(message ?? ''))
@@ -53,6 +58,9 @@ export function failureLines(kind, file, label) {
         lines.push(`${label}: ${where} > ${test.fullName}: ${firstLine(test.failureMessages[0])}`)
       if (result.status === 'failed' && failed.length === 0)
         lines.push(`${label}: ${where}: ${firstLine(result.message)}`)
+    }
+    for (const error of readJson(unhandledReportOf(file)) ?? []) {
+      lines.push(`${label}: outside any test: ${firstLine(error.message)}`)
     }
   } else {
     const walk = (suite) => {

@@ -4,7 +4,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, expect, test } from 'vitest'
-import { addReport, failureLines } from '../../scripts/test-reports.mjs'
+import { addReport, failureLines, unhandledReportOf } from '../../scripts/test-reports.mjs'
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'test-reports-'))
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
@@ -88,6 +88,23 @@ test('names each failed test with its file and the first line of its error, colo
   expect(failureLines('playwright', playwright, 'e2e')).toEqual([
     'e2e: team.spec.ts:43 > a team lead invites a member: Test timeout of 300000ms exceeded.',
     'e2e: Error: Timed out waiting 120000ms from config.webServer.',
+  ])
+})
+
+test('names the errors caught outside any test, which the JSON report leaves out', () => {
+  const passed = written('passed.json', { numPassedTests: 1, numFailedTests: 0, testResults: [] })
+  fs.writeFileSync(
+    unhandledReportOf(passed),
+    JSON.stringify([
+      {
+        message:
+          'Error: [vitest-pool]: Worker forks emitted error. (caused by Error: Worker exited unexpectedly)',
+      },
+    ]),
+  )
+  expect(unhandledReportOf(passed)).toBe(path.join(dir, 'passed-unhandled.json'))
+  expect(failureLines('vitest', passed, 'unit')).toEqual([
+    'unit: outside any test: Error: [vitest-pool]: Worker forks emitted error. (caused by Error: Worker exited unexpectedly)',
   ])
 })
 
