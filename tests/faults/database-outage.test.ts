@@ -3,7 +3,8 @@
 // answers 503 with a message saying so, at once rather than hanging, and the process lives on.
 // An upload under way when it went loses nothing: once PostgreSQL is back the product answers
 // again without a restart, and the user's retry creates the package once. The job loops log the
-// outage once, not at every poll. A transaction open at the crash fails, and nothing else.
+// outage once, not at every poll. A transaction open at the crash fails, and nothing else; a
+// write begun on a connection the crash has dropped fails and gives that connection back.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { configureLogger } from '../../server/log/logger.ts'
 import { MESSAGES } from '../../shared/constants.ts'
@@ -121,5 +122,33 @@ describe.skipIf(!bin)('PostgreSQL stopping under a running product', () => {
       (p) => p.filename,
     )
     expect(names.sort()).toEqual(['before-the-outage.zip', 'during-the-outage.zip'])
+  }, 90_000)
+
+  it('gives back every connection a crash took mid-write, more than the pool holds, and then closes at once', async () => {
+    const { packages } = t.db.tables
+    const read = () => t.db.write((tx) => tx.select().from(packages).limit(1))
+    // Twelve at once leave the pool's ten connections open and idle.
+    await Promise.all(Array.from({ length: 12 }, read))
+    cluster.halt()
+    // Begun before the process has seen the crash (pg_ctl held it): each takes an idle
+    // connection the server has already dropped, and its BEGIN fails there.
+    const writes = await Promise.allSettled(Array.from({ length: 12 }, read))
+    expect(writes.map((write) => write.status)).toEqual(Array(12).fill('rejected'))
+    cluster.resume()
+    // Kept connections would leave none for any query: /ready would answer 503 for good.
+    await expect
+      .poll(async () => (await t.app.request('/ads-preview/ready')).status, {
+        timeout: 30_000,
+        interval: 500,
+      })
+      .toBe(200)
+    const listed = await t.app.request('/ads-preview/api/packages', { headers: t.auth })
+    expect(listed.status).toBe(200)
+    // And closing waits for no connection a write still holds (pool.end() waits for them all).
+    const closing = await Promise.race([
+      t.close().then(() => 'closed'),
+      new Promise((resolve) => setTimeout(() => resolve('still waiting after 15 s'), 15_000)),
+    ])
+    expect(closing).toBe('closed')
   }, 90_000)
 })

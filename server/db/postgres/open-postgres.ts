@@ -42,11 +42,21 @@ export async function openPostgres(url: string, options: { migrationsDir: string
     dialect: 'postgres',
     tables: tables as unknown as Database['tables'],
     orm: native as unknown as Orm,
-    write(work, options = {}) {
-      return native.transaction(async (tx) => {
-        if (options.lock) await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${options.lock}))`)
-        return work(tx as unknown as Orm)
-      })
+    async write(work, options = {}) {
+      // The connection is checked out here, not by drizzle's pool transaction: that one sends
+      // BEGIN before its try, so a BEGIN that fails (on a connection the server has just dropped)
+      // never gives the connection back. Each outage then kept some for good: pool.end() waited
+      // for them, and ten would leave no connection for any query.
+      const client = await pool.connect()
+      try {
+        return await drizzle(client).transaction(async (tx) => {
+          if (options.lock) await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${options.lock}))`)
+          return work(tx as unknown as Orm)
+        })
+      } finally {
+        // The pool drops a connection that has failed rather than lend it again.
+        client.release()
+      }
     },
     jsonText: (column, key) => sql<string | null>`${column}->>${key}`,
     async ping() {
