@@ -110,7 +110,7 @@ function main() {
         'tests/upgrade',
         '--reporter=default',
         '--reporter=json',
-        '--reporter=./scripts/vitest-unhandled-reporter.ts',
+        '--reporter=./scripts/vitest-outside-errors-reporter.ts',
         `--outputFile.json=${BINARY_REPORTS.checks}`,
       ],
       { env: { ...process.env, TEST_BINARY: binary } },

@@ -3,4 +3,4 @@ export type Counts = { passed: number; failed: number; skipped: number }
 export type ReportKind = 'vitest' | 'playwright'
 export function addReport(counts: Counts, kind: ReportKind, file: string, status: number): void
 export function failureLines(kind: ReportKind, file: string, label: string): string[]
-export function unhandledReportOf(jsonReport: string): string
+export function outsideErrorsReportOf(jsonReport: string): string

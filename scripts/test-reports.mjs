@@ -33,9 +33,9 @@ export function addReport(counts, kind, file, status) {
   counts.failed += failed > 0 || status === 0 ? failed : 1
 }
 
-/** Where scripts/vitest-unhandled-reporter.ts keeps the errors caught outside any test of a run. */
-export function unhandledReportOf(jsonReport) {
-  return jsonReport.replace(/\.json$/, '-unhandled.json')
+/** Where scripts/vitest-outside-errors-reporter.ts keeps the errors caught outside any test of a run. */
+export function outsideErrorsReportOf(jsonReport) {
+  return jsonReport.replace(/\.json$/, '-outside.json')
 }
 
 function firstLine(message) {
@@ -51,15 +51,20 @@ export function failureLines(kind, file, label) {
   const report = readJson(file)
   const lines = []
   if (kind === 'vitest') {
+    const outside = readJson(outsideErrorsReportOf(file)) ?? []
     for (const result of report?.testResults ?? []) {
       const where = path.relative(process.cwd(), result.name)
       const failed = result.assertionResults.filter((test) => test.status === 'failed')
       for (const test of failed)
         lines.push(`${label}: ${where} > ${test.fullName}: ${firstLine(test.failureMessages[0])}`)
-      if (result.status === 'failed' && failed.length === 0)
-        lines.push(`${label}: ${where}: ${firstLine(result.message)}`)
+      // A file that failed with its tests passed: a hook, whose error the JSON report leaves out.
+      const hooks = outside.filter((error) => error.file === result.name).map((error) => error.message)
+      if (result.status === 'failed' && failed.length === 0) {
+        for (const message of hooks.length > 0 ? hooks : [result.message || 'failed outside its tests'])
+          lines.push(`${label}: ${where}: ${firstLine(message)}`)
+      }
     }
-    for (const error of readJson(unhandledReportOf(file)) ?? []) {
+    for (const error of outside.filter((error) => !error.file)) {
       lines.push(`${label}: outside any test: ${firstLine(error.message)}`)
     }
   } else {

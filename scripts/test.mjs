@@ -7,13 +7,13 @@ import fs from 'node:fs'
 import process from 'node:process'
 import { runBinSync } from './run-bin.mjs'
 import { BINARY_REPORTS } from './test-binary.mjs'
-import { addReport, failureLines, unhandledReportOf } from './test-reports.mjs'
+import { addReport, failureLines, outsideErrorsReportOf } from './test-reports.mjs'
 
 process.chdir(new URL('..', import.meta.url).pathname)
 fs.mkdirSync('.tmp', { recursive: true })
 const VITEST_REPORT = '.tmp/vitest-report.json'
 const PLAYWRIGHT_REPORT = '.tmp/playwright-report.json'
-for (const file of [VITEST_REPORT, unhandledReportOf(VITEST_REPORT), PLAYWRIGHT_REPORT])
+for (const file of [VITEST_REPORT, outsideErrorsReportOf(VITEST_REPORT), PLAYWRIGHT_REPORT])
   fs.rmSync(file, { force: true })
 
 function timed(run) {
@@ -33,7 +33,7 @@ const unit = timed(() =>
     ...(sqliteOnly ? ['--project', 'sqlite'] : []),
     '--reporter=default',
     '--reporter=json',
-    '--reporter=./scripts/vitest-unhandled-reporter.ts',
+    '--reporter=./scripts/vitest-outside-errors-reporter.ts',
     `--outputFile.json=${VITEST_REPORT}`,
   ]),
 )

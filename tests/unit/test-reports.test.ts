@@ -4,7 +4,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, expect, test } from 'vitest'
-import { addReport, failureLines, unhandledReportOf } from '../../scripts/test-reports.mjs'
+import { addReport, failureLines, outsideErrorsReportOf } from '../../scripts/test-reports.mjs'
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'test-reports-'))
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
@@ -91,19 +91,33 @@ test('names each failed test with its file and the first line of its error, colo
   ])
 })
 
-test('names the errors caught outside any test, which the JSON report leaves out', () => {
-  const passed = written('passed.json', { numPassedTests: 1, numFailedTests: 0, testResults: [] })
+test('names the errors outside the tests, which the JSON report leaves out: a hook by its file, then the rest', () => {
+  const hooked = path.join(process.cwd(), 'tests/faults/outage.test.ts')
+  const passed = written('passed.json', {
+    numPassedTests: 1,
+    numFailedTests: 0,
+    testResults: [
+      {
+        name: hooked,
+        status: 'failed',
+        message: '',
+        assertionResults: [{ fullName: 'outage passes', status: 'passed', failureMessages: [] }],
+      },
+    ],
+  })
   fs.writeFileSync(
-    unhandledReportOf(passed),
+    outsideErrorsReportOf(passed),
     JSON.stringify([
+      { file: hooked, message: 'Error: Hook timed out in 60000ms.\nIf this is a long-running hook, …' },
       {
         message:
           'Error: [vitest-pool]: Worker forks emitted error. (caused by Error: Worker exited unexpectedly)',
       },
     ]),
   )
-  expect(unhandledReportOf(passed)).toBe(path.join(dir, 'passed-unhandled.json'))
+  expect(outsideErrorsReportOf(passed)).toBe(path.join(dir, 'passed-outside.json'))
   expect(failureLines('vitest', passed, 'unit')).toEqual([
+    'unit: tests/faults/outage.test.ts: Error: Hook timed out in 60000ms.',
     'unit: outside any test: Error: [vitest-pool]: Worker forks emitted error. (caused by Error: Worker exited unexpectedly)',
   ])
 })
