@@ -46,7 +46,8 @@ export async function openPostgres(url: string, options: { migrationsDir: string
       // The connection is checked out here, not by drizzle's pool transaction: that one sends
       // BEGIN before its try, so a BEGIN that fails (on a connection the server has just dropped)
       // never gives the connection back. Each outage then kept some for good: pool.end() waited
-      // for them, and ten would leave no connection for any query.
+      // for them, and ten would leave no connection for any query (drizzle-orm issues #6023,
+      // #6241; 0.45.4 here).
       const client = await pool.connect()
       try {
         return await drizzle(client).transaction(async (tx) => {
