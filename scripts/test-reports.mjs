@@ -39,10 +39,9 @@ export function outsideErrorsReportOf(jsonReport) {
 }
 
 function firstLine(message) {
-  const line =
-    stripVTControlCharacters(String(message ?? ''))
-      .trim()
-      .split('\n')[0] ?? ''
+  const [line] = stripVTControlCharacters(String(message ?? ''))
+    .trim()
+    .split('\n')
   return line.length > 200 ? `${line.slice(0, 199)}…` : line
 }
 
@@ -58,8 +57,8 @@ export function failureLines(kind, file, label) {
       for (const test of failed)
         lines.push(`${label}: ${where} > ${test.fullName}: ${firstLine(test.failureMessages[0])}`)
       // A file that failed with its tests passed: a hook, whose error the JSON report leaves out.
-      const hooks = outside.filter((error) => error.file === result.name).map((error) => error.message)
       if (result.status === 'failed' && failed.length === 0) {
+        const hooks = outside.filter((error) => error.file === result.name).map((error) => error.message)
         for (const message of hooks.length > 0 ? hooks : [result.message || 'failed outside its tests'])
           lines.push(`${label}: ${where}: ${firstLine(message)}`)
       }
