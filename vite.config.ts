@@ -5,19 +5,32 @@ import { mraidHostPlugin } from './mraid-host/bundle.ts'
 import { BASE_PATH } from './shared/constants.ts'
 import { SERVER_MOUNTS } from './shared/paths.ts'
 
-// The tests that reach the database run twice: on SQLite and on a throwaway PostgreSQL cluster
-// (tests/postgres/). Every other test runs once.
-const DATABASE_TESTS = [
-  'server/{rest,uploads,packages,jobs,db,idp,trpc,members,audit,tokens,live}/**/*.test.ts',
-  'server/targets/targets-api.test.ts',
-  'tests/faults/hostile-input.test.ts',
-  'tests/api/**/*.test.ts',
-]
-const UNIT_TESTS = [
-  '{cli,client,mraid-host,shared,tests/unit,tests/faults,tests/upgrade,tests/ops,tests/cluster}/**/*.test.{ts,tsx}',
-  'server/**/*.test.ts',
-  // The single executable's checks need one: scripts/test-binary.mjs builds it and names it.
-  ...(process.env.TEST_BINARY ? ['tests/binary/**/*.test.ts'] : []),
+// The test tiers (README "Test it"), each a Vitest project told apart by its file names:
+// unit tests (*.test.ts) start no process, open no socket and drive no browser
+// (tests/setup/unit-guard.ts holds them to it); integration tests (*.int.test.ts) start the
+// product in this process; process tests (*.proc.test.ts) start processes, servers or Chromium.
+const UNIT_TESTS = ['{cli,client,mraid-host,shared,server,tests}/**/*.test.{ts,tsx}']
+const INTEGRATION_TESTS = ['{cli,server,tests}/**/*.int.test.ts']
+const PROCESS_TESTS = ['{cli,mraid-host,server,tests}/**/*.proc.test.ts']
+const NOT_UNIT = ['**/*.int.test.ts', '**/*.proc.test.ts', 'tests/binary/**', 'node_modules/**']
+// PostgreSQL runs the database layer's own tests and a contract set of API calls: what can differ
+// between the two engines (queries, claims, transactions, constraints), not the whole API twice.
+const POSTGRES_TESTS = [
+  'server/packages/list-page.int.test.ts',
+  'server/packages/list-by-target.int.test.ts',
+  'server/packages/delete-restore.int.test.ts',
+  'server/packages/undo-replace.int.test.ts',
+  'server/members/team.int.test.ts',
+  'server/tokens/api-tokens.int.test.ts',
+  'server/audit/audit-trail.int.test.ts',
+  'server/rest/api.int.test.ts',
+  'server/live/live-session.int.test.ts',
+  'server/idp/provider.int.test.ts',
+  'server/targets/targets-api.int.test.ts',
+  'server/uploads/require-mraid.int.test.ts',
+  'tests/faults/hostile-input.int.test.ts',
+  'tests/api/**/*.int.test.ts',
+  'server/jobs/job-queue.proc.test.ts',
 ]
 // Inside the test processes the product's log is printed only for a test that fails.
 const PRODUCT_LOG = 'tests/setup/product-log.ts'
@@ -85,13 +98,28 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'sqlite', include: [...UNIT_TESTS, ...DATABASE_TESTS], setupFiles: [PRODUCT_LOG] },
+        test: {
+          name: 'unit',
+          include: UNIT_TESTS,
+          exclude: NOT_UNIT,
+          setupFiles: [PRODUCT_LOG, 'tests/setup/unit-guard.ts'],
+        },
+      },
+      { extends: true, test: { name: 'integration', include: INTEGRATION_TESTS, setupFiles: [PRODUCT_LOG] } },
+      {
+        extends: true,
+        test: {
+          name: 'processes',
+          // The single executable's checks need one: scripts/test-binary.mjs builds it and names it.
+          include: [...PROCESS_TESTS, ...(process.env.TEST_BINARY ? ['tests/binary/**/*.test.ts'] : [])],
+          setupFiles: [PRODUCT_LOG],
+        },
       },
       {
         extends: true,
         test: {
           name: 'postgres',
-          include: DATABASE_TESTS,
+          include: POSTGRES_TESTS,
           globalSetup: ['tests/postgres/global-setup.ts'],
           setupFiles: [PRODUCT_LOG, 'tests/postgres/file-database.ts'],
         },

@@ -105,7 +105,7 @@ function main() {
       [
         'run',
         '--project',
-        'sqlite',
+        'processes',
         'tests/binary',
         'tests/upgrade',
         '--reporter=default',

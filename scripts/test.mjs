@@ -1,6 +1,6 @@
-// `npm test`: every test, unit and integration (Vitest), end-to-end (Playwright against the real
-// server in Chromium) and the single executable's (scripts/test-binary.mjs), and one closing line
-// counting them all: "tests: N passed, N failed, N skipped", after the Node it ran on.
+// `npm test`: every test, tier by tier (README "Test it"), then one line per tier (tests passed,
+// time, budget) and one closing line counting them all: "tests: N passed, N failed, N skipped".
+// `npm test -- unit integration` runs only the tiers named.
 import './require-node.mjs'
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -8,88 +8,109 @@ import process from 'node:process'
 import { runBinSync } from './run-bin.mjs'
 import { BINARY_REPORTS } from './test-binary.mjs'
 import { addReport, failureLines, outsideErrorsReportOf } from './test-reports.mjs'
+import { TIERS } from './test-tiers.mjs'
 
 process.chdir(new URL('..', import.meta.url).pathname)
 fs.mkdirSync('.tmp', { recursive: true })
-const VITEST_REPORT = '.tmp/vitest-report.json'
-const PLAYWRIGHT_REPORT = '.tmp/playwright-report.json'
-for (const file of [VITEST_REPORT, outsideErrorsReportOf(VITEST_REPORT), PLAYWRIGHT_REPORT])
-  fs.rmSync(file, { force: true })
 
-function timed(run) {
-  const started = Date.now()
-  const result = run()
-  return { status: result.status ?? 1, seconds: ((Date.now() - started) / 1000).toFixed(1) }
+const asked = process.argv.slice(2)
+const unknown = asked.filter((name) => !TIERS.some((tier) => tier.name === name))
+if (unknown.length > 0) {
+  console.error(`Unknown tier ${unknown.join(', ')}: the tiers are ${TIERS.map((t) => t.name).join(', ')}.`)
+  process.exit(2)
 }
+const tiers = asked.length > 0 ? TIERS.filter((tier) => asked.includes(tier.name)) : TIERS
 
 const POSTGRES_STATUS = '.tmp/postgres-status.json'
 fs.rmSync(POSTGRES_STATUS, { force: true })
-// TEST_SQLITE_ONLY=1 leaves out the postgres project: .ci/run sets it for its second Node, whose
-// run would repeat the same SQL against the same server (nothing there depends on Node's version).
-const sqliteOnly = process.env.TEST_SQLITE_ONLY === '1'
-const unit = timed(() =>
-  runBinSync('vitest', [
+
+/** Runs a Vitest project with its JSON report (and the errors Vitest caught outside any test). */
+function vitestTier(project) {
+  const report = `.tmp/vitest-${project}-report.json`
+  for (const file of [report, outsideErrorsReportOf(report)]) fs.rmSync(file, { force: true })
+  const run = runBinSync('vitest', [
     'run',
-    ...(sqliteOnly ? ['--project', 'sqlite'] : []),
+    '--project',
+    project,
     '--reporter=default',
     '--reporter=json',
     '--reporter=./scripts/vitest-outside-errors-reporter.ts',
-    `--outputFile.json=${VITEST_REPORT}`,
-  ]),
-)
-const e2e = timed(() =>
-  runBinSync('@playwright/test', ['test', '--reporter=list,json'], {
-    bin: 'playwright',
-    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: PLAYWRIGHT_REPORT },
-  }),
-)
-// The single executable, built with this Node, alone in an empty folder: its walk and its checks.
-const binary = timed(() => spawnSync(process.execPath, ['scripts/test-binary.mjs'], { stdio: 'inherit' }))
-
-const counts = { passed: 0, failed: 0, skipped: 0 }
-addReport(counts, 'vitest', VITEST_REPORT, unit.status)
-addReport(counts, 'playwright', PLAYWRIGHT_REPORT, e2e.status)
-addReport(counts, 'playwright', BINARY_REPORTS.walk, binary.status)
-addReport(counts, 'vitest', BINARY_REPORTS.checks, binary.status)
-
-// What failed, by name, just above the closing lines: a CI log shown only by its tail still says it.
-// A run that failed with nothing named in its reports (a crash; the binary's own checks of what
-// it wrote, printed just above) says so.
-function failuresOf(run, name, reports) {
-  const lines = reports.flatMap(([kind, file, label]) => failureLines(kind, file, label))
-  if (run.status !== 0 && lines.length === 0) {
-    lines.push(`${name}: exit ${run.status} with nothing failed in its report: see its output above`)
-  }
-  return lines
+    `--outputFile.json=${report}`,
+  ])
+  return { status: run.status ?? 1, reports: [['vitest', report, project]] }
 }
-const failures = [
-  ...failuresOf(unit, 'unit', [['vitest', VITEST_REPORT, 'unit']]),
-  ...failuresOf(e2e, 'e2e', [['playwright', PLAYWRIGHT_REPORT, 'e2e']]),
-  ...failuresOf(binary, 'binary', [
-    ['playwright', BINARY_REPORTS.walk, 'binary walk'],
-    ['vitest', BINARY_REPORTS.checks, 'binary checks'],
-  ]),
-]
-if (failures.length > 0) console.log(`\nFailed:\n${failures.map((line) => `  ${line}`).join('\n')}`)
-console.log(
-  `\nNode ${process.version}; unit: exit ${unit.status} in ${unit.seconds}s; e2e: exit ${e2e.status} in ${e2e.seconds}s; binary: exit ${binary.status} in ${binary.seconds}s`,
-)
-// The database tests' PostgreSQL run: said loudly when it could not happen (its tests count as skipped).
-const postgres = (() => {
-  try {
-    return JSON.parse(fs.readFileSync(POSTGRES_STATUS, 'utf8'))
-  } catch {
-    return undefined
+
+function e2eTier() {
+  const report = '.tmp/playwright-report.json'
+  fs.rmSync(report, { force: true })
+  const run = runBinSync('@playwright/test', ['test', '--reporter=list,json'], {
+    bin: 'playwright',
+    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
+  })
+  return { status: run.status ?? 1, reports: [['playwright', report, 'e2e']] }
+}
+
+// The single executable, built with this Node, alone in an empty folder: its walk and its checks.
+function binaryTier() {
+  const run = spawnSync(process.execPath, ['scripts/test-binary.mjs'], { stdio: 'inherit' })
+  return {
+    status: run.status ?? 1,
+    reports: [
+      ['playwright', BINARY_REPORTS.walk, 'binary walk'],
+      ['vitest', BINARY_REPORTS.checks, 'binary checks'],
+    ],
   }
-})()
-console.log(
-  sqliteOnly
-    ? 'PostgreSQL: not run on this Node (TEST_SQLITE_ONLY=1): the database tests ran on SQLite only'
-    : postgres?.tested
-      ? 'PostgreSQL: the database tests ran on SQLite and on PostgreSQL'
-      : `PostgreSQL: NOT TESTED (${postgres?.reason ?? 'the postgres project did not run'}); its tests are counted as skipped`,
-)
-console.log(`tests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`)
-const ok =
-  unit.status === 0 && e2e.status === 0 && binary.status === 0 && counts.failed === 0 && counts.passed > 0
+}
+
+const RUNNERS = { vitest: vitestTier, e2e: e2eTier, binary: binaryTier }
+
+const results = []
+for (const tier of tiers) {
+  console.log(`\n== ${tier.name} tier: ${tier.what} (budget ${tier.budgetSeconds} s) ==\n`)
+  const started = Date.now()
+  const run = RUNNERS[tier.runner](tier.name)
+  const seconds = (Date.now() - started) / 1000
+  const counts = { passed: 0, failed: 0, skipped: 0 }
+  for (const [kind, file] of run.reports) addReport(counts, kind, file, run.status)
+  results.push({ tier, run, seconds, counts })
+}
+
+// What failed, by name, just above the closing lines: a CI log shown only by its tail still says
+// it. A tier that failed with nothing named in its reports (a crash; the binary's own checks of
+// what it wrote, printed above) says so.
+const failures = results.flatMap(({ tier, run }) => {
+  const lines = run.reports.flatMap(([kind, file, label]) => failureLines(kind, file, label))
+  if (run.status !== 0 && lines.length === 0)
+    lines.push(`${tier.name}: exit ${run.status} with nothing failed in its report: see its output above`)
+  return lines
+})
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((line) => `  ${line}`).join('\n')}`)
+
+console.log(`\nNode ${process.version}:`)
+for (const { tier, run, seconds, counts } of results) {
+  const over = seconds > tier.budgetSeconds ? ' OVER BUDGET' : ''
+  console.log(
+    `  ${tier.name.padEnd(11)} ${String(counts.passed).padStart(4)} passed, ${counts.failed} failed, ${counts.skipped} skipped in ${seconds.toFixed(1)} s (budget ${tier.budgetSeconds} s${over})${run.status === 0 ? '' : `, exit ${run.status}`}`,
+  )
+}
+const left = TIERS.filter((tier) => !tiers.includes(tier))
+if (left.length > 0) console.log(`  not run here: ${left.map((tier) => tier.name).join(', ')}`)
+// The PostgreSQL tier's run: said loudly when it could not happen (its tests count as skipped).
+if (tiers.some((tier) => tier.name === 'postgres')) {
+  const postgres = (() => {
+    try {
+      return JSON.parse(fs.readFileSync(POSTGRES_STATUS, 'utf8'))
+    } catch {
+      return undefined
+    }
+  })()
+  if (!postgres?.tested)
+    console.log(
+      `PostgreSQL: NOT TESTED (${postgres?.reason ?? 'the postgres tier did not run'}); its tests are counted as skipped`,
+    )
+}
+const total = { passed: 0, failed: 0, skipped: 0 }
+for (const { counts } of results) for (const key of Object.keys(total)) total[key] += counts[key]
+console.log(`tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`)
+const ok = results.every(({ run }) => run.status === 0) && total.failed === 0 && total.passed > 0
 process.exit(ok ? 0 : 1)

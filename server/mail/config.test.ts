@@ -1,5 +1,5 @@
 // SMTP_URL and MAIL_FROM as parsed at start: only an SMTP URL is taken, and the sender defaults to
-// the product at PUBLIC_URL's host (the mails themselves: server/members/team-mail.test.ts).
+// the product at PUBLIC_URL's host (the mails themselves: server/members/team-mail.int.test.ts).
 import { expect, it } from 'vitest'
 import { ConfigError, parseConfig } from '../config/parse-config.ts'
 

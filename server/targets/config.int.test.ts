@@ -82,7 +82,7 @@ describe('AUDIT_SECONDS', () => {
 })
 
 describe('AUDIT_CONCURRENCY', () => {
-  // What it does to a running product: audit-job.test.ts starts one with it set to 2.
+  // What it does to a running product: audit-job.proc.test.ts starts one with it set to 2.
   it(`is 2 by default, 1 to ${MAX_AUDIT_CONCURRENCY}`, () => {
     expect(parseConfig({}).targets.auditConcurrency).toBe(2)
     expect(parseConfig({ AUDIT_CONCURRENCY: '1' }).targets.auditConcurrency).toBe(1)

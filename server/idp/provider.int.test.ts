@@ -1,6 +1,6 @@
 // The real embedded provider on a real port: the authorization code + PKCE flow end to end,
 // sessions that survive a restart, and CSRF refusal. (The implicit flow the browser uses is
-// covered by tests/e2e/auth.spec.ts, throttling by sign-in-throttle.test.ts.)
+// covered by tests/e2e/auth.spec.ts, throttling by sign-in-throttle.int.test.ts.)
 import { createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'

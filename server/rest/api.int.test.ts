@@ -140,7 +140,7 @@ describe('upload, validate, create, list', () => {
     expect(second.id).toBe(first.id)
     expect(second.uuid).not.toBe(first.uuid)
     expect(second.file_size).toBe(newZip.byteLength)
-    // The old bytes stay for REPLACE_UNDO_DAYS, for an administrator's undo (undo-replace.test.ts).
+    // The old bytes stay for REPLACE_UNDO_DAYS, for an administrator's undo (undo-replace.int.test.ts).
     expect(t.blobFiles().sort()).toEqual([`${first.uuid}.zip`, `${second.uuid}.zip`].sort())
     const list = await listed()
     expect(list.packages).toHaveLength(1)
