@@ -84,3 +84,10 @@ export function failureLines(kind, file, label) {
   }
   return lines
 }
+
+/** A tier's line at the end of `npm test`: its count, its time against its budget, its exit. */
+export function tierLine({ tier, status, seconds, counts }) {
+  const over = seconds > tier.budgetSeconds ? ' OVER BUDGET' : ''
+  const exit = status === 0 ? '' : `, exit ${status}`
+  return `${tier.name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped in ${seconds.toFixed(1)} s (budget ${tier.budgetSeconds} s${over})${exit}`
+}

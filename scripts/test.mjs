@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import process from 'node:process'
 import { runBinSync } from './run-bin.mjs'
 import { BINARY_REPORTS } from './test-binary.mjs'
-import { addReport, failureLines, outsideErrorsReportOf } from './test-reports.mjs'
+import { addReport, failureLines, outsideErrorsReportOf, tierLine } from './test-reports.mjs'
 import { TIERS } from './test-tiers.mjs'
 
 process.chdir(new URL('..', import.meta.url).pathname)
@@ -87,12 +87,8 @@ const failures = results.flatMap(({ tier, run }) => {
 if (failures.length > 0) console.log(`\nFailed:\n${failures.map((line) => `  ${line}`).join('\n')}`)
 
 console.log(`\nNode ${process.version}:`)
-for (const { tier, run, seconds, counts } of results) {
-  const over = seconds > tier.budgetSeconds ? ' OVER BUDGET' : ''
-  console.log(
-    `  ${tier.name.padEnd(11)} ${String(counts.passed).padStart(4)} passed, ${counts.failed} failed, ${counts.skipped} skipped in ${seconds.toFixed(1)} s (budget ${tier.budgetSeconds} s${over})${run.status === 0 ? '' : `, exit ${run.status}`}`,
-  )
-}
+for (const { tier, run, seconds, counts } of results)
+  console.log(`  ${tierLine({ tier, status: run.status, seconds, counts })}`)
 const left = TIERS.filter((tier) => !tiers.includes(tier))
 if (left.length > 0) console.log(`  not run here: ${left.map((tier) => tier.name).join(', ')}`)
 // The PostgreSQL tier's run: said loudly when it could not happen (its tests count as skipped).

@@ -4,7 +4,8 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, expect, test } from 'vitest'
-import { addReport, failureLines, outsideErrorsReportOf } from '../../scripts/test-reports.mjs'
+import { addReport, failureLines, outsideErrorsReportOf, tierLine } from '../../scripts/test-reports.mjs'
+import { TIERS } from '../../scripts/test-tiers.mjs'
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'test-reports-'))
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
@@ -130,4 +131,15 @@ test('a missing report names nothing; the count still calls a failed run one fai
   addReport(counts, 'vitest', vitest, 1)
   addReport(counts, 'playwright', playwright, 1)
   expect(counts).toEqual({ passed: 3, failed: 3, skipped: 3 })
+})
+
+test("a tier's line gives its count and its time against its budget, and says when it ran over", () => {
+  const tier = TIERS.find((t) => t.name === 'unit')!
+  const counts = { passed: 380, failed: 0, skipped: 2 }
+  expect(tierLine({ tier, status: 0, seconds: 41.23, counts })).toBe(
+    `unit: 380 passed, 0 failed, 2 skipped in 41.2 s (budget ${tier.budgetSeconds} s)`,
+  )
+  expect(tierLine({ tier, status: 1, seconds: tier.budgetSeconds + 1, counts })).toBe(
+    `unit: 380 passed, 0 failed, 2 skipped in ${tier.budgetSeconds + 1}.0 s (budget ${tier.budgetSeconds} s OVER BUDGET), exit 1`,
+  )
 })
