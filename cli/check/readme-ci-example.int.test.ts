@@ -14,7 +14,7 @@ import { parseJunit } from '../../tests/helpers/check-formats.ts'
 import type { TestApp } from '../../tests/helpers/test-app.ts'
 
 const REPO = path.resolve(import.meta.dirname, '../..')
-const README = fs.readFileSync(path.join(REPO, 'README.md'), 'utf8')
+const README = fs.readFileSync(path.join(REPO, 'docs/check.md'), 'utf8')
 
 /** A fenced block of the README by the file it names (```sh file=...). */
 function readmeFile(name: string): string {
