@@ -1,4 +1,4 @@
-// The README's CI example, as written there: its script runs with `ads-preview` on PATH (the
+// The CI example of docs/check.md, as written there: its script runs with `ads-preview` on PATH (the
 // repository's bin entry, or the single executable under test in TEST_BINARY) against the real
 // server with a real API token of scope write, on a folder of creatives where one fails. The job
 // fails (exit 1), the JUnit file has every creative, and only the passing ones are on the server.
@@ -14,14 +14,14 @@ import { parseJunit } from '../../tests/helpers/check-formats.ts'
 import type { TestApp } from '../../tests/helpers/test-app.ts'
 
 const REPO = path.resolve(import.meta.dirname, '../..')
-const README = fs.readFileSync(path.join(REPO, 'README.md'), 'utf8')
+const README = fs.readFileSync(path.join(REPO, 'docs/check.md'), 'utf8')
 
-/** A fenced block of the README by the file it names (```sh file=...). */
+/** A fenced block of that page by the file it names (```sh file=...). */
 function readmeFile(name: string): string {
   const match = new RegExp(`\`\`\`\\w+ file=${name.replaceAll('.', '\\.')}\\n([\\s\\S]*?)\\n\`\`\``).exec(
     README,
   )
-  if (!match?.[1]) throw new Error(`README has no block for ${name}`)
+  if (!match?.[1]) throw new Error(`docs/check.md has no block for ${name}`)
   return `${match[1]}\n`
 }
 

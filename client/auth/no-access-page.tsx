@@ -1,5 +1,5 @@
 // Shown instead of the app's screens when the server's access policy refuses a signed-in user
-// (README "Security"): why, in the server's words, and a way to sign in as someone else. No
+// (SECURITY.md): why, in the server's words, and a way to sign in as someone else. No
 // redirect, so a refused user never loops through the login.
 import { useAuth, useAuthActions } from './auth-context.tsx'
 

@@ -1,4 +1,4 @@
-// A member's own account (README "Team"): who they are signed in as, their password and their
+// A member's own account (docs/team.md): who they are signed in as, their password and their
 // other sessions (the embedded provider only), and for an admin the way to the team and the log.
 import './team.css'
 import { useMutation, useQuery } from '@tanstack/react-query'

@@ -1,4 +1,4 @@
-// The whole audit trail, for an admin (README "Security"): newest first, older entries on demand.
+// The whole audit trail, for an admin (SECURITY.md): newest first, older entries on demand.
 import './team.css'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { toApiError } from '../api/api-error.ts'

@@ -1,4 +1,4 @@
-// The team, for an admin of the embedded provider (README "Team"): every member with their role,
+// The team, for an admin of the embedded provider (docs/team.md): every member with their role,
 // status and last sign-in; invite by a link to copy, take back an invitation, issue a password
 // reset link, remove a member (their access ends within a minute).
 import './team.css'

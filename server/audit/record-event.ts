@@ -1,4 +1,4 @@
-// Writes one audit entry (README "Security"): inside the transaction of the change it records,
+// Writes one audit entry (SECURITY.md): inside the transaction of the change it records,
 // so a change and its entry commit together or not at all. The actor and address come from the
 // caller (AuthUser); a step with no signed-in caller (accepting an invitation) names its own.
 import type { AuditAction } from '../../shared/team.ts'

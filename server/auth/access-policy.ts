@@ -1,4 +1,4 @@
-// Who gets in (README "Security"): the one access policy. Every way into the API calls
+// Who gets in (SECURITY.md): the one access policy. Every way into the API calls
 // `admit` once a credential has been verified: the bearer access token (REST and tRPC, and so
 // every capability URL the API hands out), and the API tokens and live sessions that plug in
 // through the same call. A refusal is a 403 with a message the person can act on.

@@ -1,4 +1,4 @@
-// The bearer check on every API path (README "Security"): an RS256 JWT access token from the
+// The bearer check on every API path (SECURITY.md): an RS256 JWT access token from the
 // configured issuer for our audience, verified with jose against the issuer's keys (a remote
 // JWKS is cached and refetched on an unknown kid by jose itself). What it proves is an Identity;
 // whether that identity gets in is the access policy's call (authenticate.ts).

@@ -1,4 +1,4 @@
-// Configuration from environment variables, parsed once at startup (README "Configuration").
+// Configuration from environment variables, parsed once at startup (docs/configuration.md).
 // Each area declares its variables in its own folder (`server/<area>/config.ts`, made with
 // defineConfigArea) and is listed once in AREAS below; its settings are `config.<area>`.
 // Nothing else reads process.env: the parsed Config is passed in.

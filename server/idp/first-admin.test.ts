@@ -1,4 +1,4 @@
-// The first administrator (README "Team and audit trail"): a new data folder's first user is
+// The first administrator (docs/team.md): a new data folder's first user is
 // ADMIN_EMAIL as admin; a data folder from before roles (every user a member) gets its
 // ADMIN_EMAIL user, else its oldest user, as admin at the next start.
 import { eq } from 'drizzle-orm'

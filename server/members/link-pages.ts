@@ -1,4 +1,4 @@
-// The pages behind a member link (README "Team"): /oidc/join/<secret> lets an invited person
+// The pages behind a member link (docs/team.md): /oidc/join/<secret> lets an invited person
 // choose a password and become a member; /oidc/reset/<secret> sets a new password and signs the
 // member out everywhere. Each link works once and until it expires; the secret is the only
 // credential, so the pages need no sign-in. Then the person signs in as usual.

@@ -1,4 +1,4 @@
-// With SMTP_URL set, a team link also goes by mail to the person it is for (README "Team"). The
+// With SMTP_URL set, a team link also goes by mail to the person it is for (docs/team.md). The
 // admin gets the link to copy either way: a mail that could not be sent says why and loses nothing.
 import { PRODUCT } from '../../shared/constants.ts'
 import type { MemberLink } from '../../shared/team.ts'

@@ -1,4 +1,4 @@
-// Single-use links an admin hands out (README "Team"): an invitation to join and a password
+// Single-use links an admin hands out (docs/team.md): an invitation to join and a password
 // reset. The secret is 32 random bytes in the URL; only its sha256 is stored, so the database
 // alone opens nothing. A link works once (`usedAt`) and until it expires.
 import { createHash, randomBytes, randomUUID } from 'node:crypto'

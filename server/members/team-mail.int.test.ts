@@ -1,4 +1,4 @@
-// Team links by mail (README "Team"): with SMTP_URL set, an invitation and a password-reset link
+// Team links by mail (docs/team.md): with SMTP_URL set, an invitation and a password-reset link
 // reach the person through a real SMTP server (smtp-server, listening in this test) as MAIL_FROM,
 // with the credentials the URL names, and the link in the mail lets them in. A mail server that
 // does not answer costs nothing: the admin still gets the link to copy, with the reason.

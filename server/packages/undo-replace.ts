@@ -1,4 +1,4 @@
-// An administrator undoes a Replace (README "Team and audit trail"): while the replaced version
+// An administrator undoes a Replace (docs/team.md): while the replaced version
 // is retained (REPLACE_UNDO_DAYS), it takes its place again under the same id, name and version,
 // with its own uuid, links and files; the version that replaced it is retained in turn, so the
 // undo can itself be undone the same way.

@@ -26,7 +26,7 @@ Usage:
   ${invocation.check} <zip or folder>...   validate packages offline (--help for its options)
   ${invocation.move} [--from <data folder>]   move an installation into DATABASE_URL and S3_BUCKET
 
-Configuration is read from environment variables, all optional (README "Configuration"):
+Configuration is read from environment variables, all optional (docs/configuration.md):
 ${lines.join('\n')}
 
 Health: GET /ads-preview/health (alive), GET /ads-preview/ready (database and storage usable).

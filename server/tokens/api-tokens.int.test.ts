@@ -219,7 +219,7 @@ describe('refused API tokens', () => {
 })
 
 describe('OAuth client credentials from an external provider', () => {
-  it('are taken like a person\'s access token unless a rule needs a person (README "API tokens")', async () => {
+  it('are taken like a person\'s access token unless a rule needs a person (docs/api.md "API tokens")', async () => {
     const client = bearer(await t.issuer.sign({ sub: 'ci-client@clients', email: undefined }))
     const refused = await list(client)
     expect(refused.status).toBe(403)

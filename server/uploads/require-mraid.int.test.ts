@@ -1,4 +1,4 @@
-// REQUIRE_MRAID, as the README's variables table promises it: on by default, the server refuses a
+// REQUIRE_MRAID, as docs/configuration.md's table promises it: on by default, the server refuses a
 // package without MRAID whatever the caller sends; set to 0, such a package passes unless the
 // caller asks for MRAID (the web app always does, as the spec's validate call says).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -1,6 +1,6 @@
 // Any number of stateless app processes (issue #14): PostgreSQL, an S3-compatible server
 // (s3rver, signatures checked), three app processes started together on one DATABASE_URL and
-// bucket, and nginx round-robin in front with the README's site and upstream (no sticky
+// bucket, and nginx round-robin in front with the documented site and upstream (no sticky
 // sessions). Whatever one process did, the others see: the sign-in's steps land on different
 // processes, an upload URL from B is validated on C and created on A, 20 keep-both uploads of
 // one name spread over the three get versions 1 to 20, and failed sign-ins count together.
@@ -208,7 +208,7 @@ describe.skipIf(clusterUnavailable())('three app processes behind nginx, on Post
     expect(Buffer.from(await download.arrayBuffer()).equals(Buffer.from(zip))).toBe(true)
   }, 180_000)
 
-  it("every call the three processes made to the bucket is one the README's bucket policy grants", () => {
+  it('every call the three processes made to the bucket is one the documented bucket policy grants', () => {
     expect(checkPolicy(s3.requests, s3.bucket).refused).toEqual([])
   })
 })

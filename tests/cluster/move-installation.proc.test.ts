@@ -251,7 +251,7 @@ describe.skipIf(!bin)('ads-preview move: a single-machine installation into Post
     const bearer = headers.authorization.replace('Bearer ', '')
     const fresh = await uploadOverHttp(target.base, bearer, 'after-the-move.zip', validPackage('after'))
     expect(fresh.status, JSON.stringify(fresh.body)).toBe(201)
-    // The move and the product on the target asked the bucket for nothing the README's policy denies.
+    // The move and the product on the target asked the bucket for nothing the documented policy denies.
     expect(checkPolicy(s3.requests, s3.bucket).refused).toEqual([])
   }, 300_000)
 })

@@ -1,5 +1,5 @@
 // In Chromium, with S3_BUCKET set (issue #14): the browser PUTs the package straight to the
-// bucket, allowed by the README's CORS rule and the app's Content-Security-Policy, and the
+// bucket, allowed by the documented CORS rule and the app's Content-Security-Policy, and the
 // package is then listed and previewed from the bucket. With the rule naming another origin
 // the browser is refused and the upload says so.
 import { expect, test } from '@playwright/test'

@@ -1,7 +1,7 @@
-// The scale-out setup of the README's "More than one machine", started for a test or a bench:
+// The scale-out setup of docs/self-hosting.md's "More than one machine", started for a test or a bench:
 // a throwaway PostgreSQL, an S3-compatible server (s3rver, signatures checked), three app
 // processes started together on one DATABASE_URL and bucket, and nginx round-robin in front with
-// the README's site and upstream (no sticky sessions). `extraNginx` adds server blocks to the
+// the documented site and upstream (no sticky sessions). `extraNginx` adds server blocks to the
 // same nginx (the bench's static baseline).
 import fs from 'node:fs'
 import os from 'node:os'
@@ -78,14 +78,14 @@ export async function startAppCluster(
       /(\s*server 10\.0\.0\.\d+:3000 [^;]*;)+/,
       nodes.map((node) => `\n    server 127.0.0.1:${node.port} max_fails=2 fail_timeout=10s;`).join(''),
     )
-    // The README's site, on plain http here (the TLS lines are the single-machine test's).
+    // The documented site, on plain http here (the TLS lines are the single-machine test's).
     const site = readmeFile('/etc/nginx/sites-available/ads-preview')
       .replace(/listen 443 ssl[^;]*;/, `listen 127.0.0.1:${nginxPort};`)
       .replace(/\s*ssl_certificate[^;]*;/g, '')
       .replace(/server \{\s*listen 80;[\s\S]*?\n\}\n?$/, '')
       .replace(/\s*proxy_pass http:\/\/127\.0\.0\.1:3000;/, `\n${readmeFile('ads-preview-nodes-location')}`)
     if (/10\.0\.0/.test(upstream) || !site.includes('proxy_pass http://ads_preview;')) {
-      throw new Error("the README's nginx blocks no longer have the shape this setup rewrites")
+      throw new Error("docs/self-hosting.md's nginx blocks no longer have the shape this setup rewrites")
     }
     nginx = await startNginx(
       path.join(dir, 'nginx'),

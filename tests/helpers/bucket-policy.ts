@@ -1,12 +1,12 @@
-// The README's bucket policy held against the calls the product really made: each request the
+// The bucket policy of docs/self-hosting.md held against the calls the product really made: each request the
 // test S3 server recorded becomes the S3 actions it needs on the resources it touches (as AWS
-// authorizes them), and each must be allowed by a statement of the README's policy. A call the
+// authorizes them), and each must be allowed by a statement of that policy. A call the
 // mapping does not know (a subresource such as ?acl or ?tagging, a POST) is reported too, so a
 // new kind of call cannot slip past the policy unnoticed.
 import { readmeFile } from './readme-files.ts'
 import type { RecordedS3Request } from './s3-server.ts'
 
-/** The bucket name the README's policy is written for. */
+/** The bucket name the documented policy is written for. */
 const README_BUCKET = 'ads-preview'
 
 interface Statement {
@@ -21,7 +21,7 @@ export interface S3Need {
   resource: string
 }
 
-/** The README's policy for `bucket`. */
+/** The documented policy for `bucket`. */
 export function readmePolicy(bucket: string): { Statement: Statement[] } {
   return JSON.parse(
     readmeFile('bucket-policy.json').replaceAll(`arn:aws:s3:::${README_BUCKET}`, `arn:aws:s3:::${bucket}`),
@@ -89,7 +89,7 @@ export function grantOf(policy: { Statement: Statement[] }, need: S3Need): State
 }
 
 /**
- * The recorded calls the README's policy does not allow, each described (empty: all allowed),
+ * The recorded calls the documented policy does not allow, each described (empty: all allowed),
  * and the policy's (action, resource) pairs no call used (empty: nothing granted in vain).
  */
 export function checkPolicy(requests: RecordedS3Request[], bucket: string) {

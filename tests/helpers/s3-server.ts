@@ -1,5 +1,5 @@
 // A real S3-compatible server for tests: s3rver (npm) on a free loopback port, with one bucket
-// whose CORS rule is the README's, and every request recorded and its AWS V4 signature checked
+// whose CORS rule is docs/self-hosting.md's, and every request recorded and its AWS V4 signature checked
 // (sigv4-check.ts; s3rver itself accepts any). Run in the test's process or, through
 // s3-server-process.ts, as a process of its own.
 import { createHash } from 'node:crypto'
@@ -28,7 +28,7 @@ export interface RecordedS3Request {
   status?: number
 }
 
-/** The bucket CORS rule from the README's "More than one machine" section, for `origin`. */
+/** The bucket CORS rule from docs/self-hosting.md ("More than one machine"), for `origin`. */
 export function readmeCorsRule(origin: string): string {
   return readmeFile('bucket-cors.xml').replace('https://ads.example.com', origin)
 }
@@ -92,7 +92,7 @@ export async function startS3Server(options: { corsOrigin?: string; bucket?: str
       S3_SECRET_ACCESS_KEY,
       S3_FORCE_PATH_STYLE: '1',
     },
-    /** Puts the README's CORS rule for `origin` on the bucket, as `aws s3api put-bucket-cors` does. */
+    /** Puts the documented CORS rule for `origin` on the bucket, as `aws s3api put-bucket-cors` does. */
     async applyCors(origin: string) {
       const aws = new AwsClient({
         accessKeyId: S3_ACCESS_KEY_ID,

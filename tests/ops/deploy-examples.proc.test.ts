@@ -1,4 +1,4 @@
-// The README's systemd unit and nginx site, taken from the README itself (fences marked
+// docs/self-hosting.md's systemd unit and nginx site, taken from the page itself (fences marked
 // `file=...`): the unit passes `systemd-analyze verify` and sets only variables the product
 // reads; the site passes `nginx -t` and, run by nginx on a test certificate in front of the real
 // server, serves it: health, an https issuer (the forwarded headers are trusted), the request id

@@ -1,5 +1,5 @@
 // The main screens at 1440 and 390 px, written to docs/screenshots/ (SCREENSHOT_DIR overrides)
-// against a fresh server: `npm run screenshots` regenerates them, the README links them.
+// against a fresh server: `npm run screenshots` regenerates them, docs/screens.md links them.
 import fs from 'node:fs'
 import path from 'node:path'
 import { devices, expect, type Page, test } from '@playwright/test'

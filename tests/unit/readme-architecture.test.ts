@@ -6,11 +6,7 @@ import path from 'node:path'
 import { expect, it } from 'vitest'
 import { PROJECT_ROOT } from '../../server/project-root.ts'
 
-const readme = fs.readFileSync(path.join(PROJECT_ROOT, 'README.md'), 'utf8')
-const section = readme.slice(
-  readme.indexOf('\n## Architecture'),
-  readme.indexOf('\n## Decisions worth knowing'),
-)
+const section = fs.readFileSync(path.join(PROJECT_ROOT, 'docs/architecture.md'), 'utf8')
 // A source file (with or without its folders), or a folder with its trailing slash; runtime
 // folders (DATA_DIR/keys) are not files of the repository.
 const named = [

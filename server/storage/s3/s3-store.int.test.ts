@@ -255,7 +255,7 @@ describe('with S3_BUCKET set', () => {
     }
   }, 60_000)
 
-  it("every call the product made to the bucket above is one the README's bucket policy grants, and it grants nothing unused", () => {
+  it('every call the product made to the bucket above is one the documented bucket policy grants, and it grants nothing unused', () => {
     expect(s3.requests.length).toBeGreaterThan(20)
     const { refused, unused } = checkPolicy(s3.requests, s3.bucket)
     expect(refused).toEqual([])
