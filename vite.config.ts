@@ -34,6 +34,8 @@ const POSTGRES_TESTS = [
 ]
 // Inside the test processes the product's log is printed only for a test that fails.
 const PRODUCT_LOG = 'tests/setup/product-log.ts'
+// Once per run, for every project: the MRAID host bundled, a SQLite database migrated.
+const BUILT_ONCE = 'tests/setup/built-once-setup.ts'
 
 /**
  * A build that warns fails (after printing the warning): `npm start` shows its first build's
@@ -102,16 +104,26 @@ export default defineConfig({
           name: 'unit',
           include: UNIT_TESTS,
           exclude: NOT_UNIT,
+          globalSetup: [BUILT_ONCE],
           setupFiles: [PRODUCT_LOG, 'tests/setup/unit-guard.ts'],
         },
       },
-      { extends: true, test: { name: 'integration', include: INTEGRATION_TESTS, setupFiles: [PRODUCT_LOG] } },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: INTEGRATION_TESTS,
+          globalSetup: [BUILT_ONCE],
+          setupFiles: [PRODUCT_LOG],
+        },
+      },
       {
         extends: true,
         test: {
           name: 'processes',
           // The single executable's checks need one: scripts/test-binary.mjs builds it and names it.
           include: [...PROCESS_TESTS, ...(process.env.TEST_BINARY ? ['tests/binary/**/*.test.ts'] : [])],
+          globalSetup: [BUILT_ONCE],
           setupFiles: [PRODUCT_LOG],
         },
       },
@@ -120,7 +132,7 @@ export default defineConfig({
         test: {
           name: 'postgres',
           include: POSTGRES_TESTS,
-          globalSetup: ['tests/postgres/global-setup.ts'],
+          globalSetup: [BUILT_ONCE, 'tests/postgres/global-setup.ts'],
           setupFiles: [PRODUCT_LOG, 'tests/postgres/file-database.ts'],
         },
       },
