@@ -16,21 +16,25 @@ const NOT_UNIT = ['**/*.int.test.ts', '**/*.proc.test.ts', 'tests/binary/**', 'n
 // PostgreSQL runs the database layer's own tests and a contract set of API calls: what can differ
 // between the two engines (queries, claims, transactions, constraints), not the whole API twice.
 const POSTGRES_TESTS = [
+  // Queries and cursors.
   'server/packages/list-page.int.test.ts',
   'server/packages/list-by-target.int.test.ts',
+  // Transactions and constraints: delete and restore, replace and its undo.
   'server/packages/delete-restore.int.test.ts',
   'server/packages/undo-replace.int.test.ts',
-  'server/members/team.int.test.ts',
-  'server/tokens/api-tokens.int.test.ts',
+  // An action and its audit record commit together.
   'server/audit/audit-trail.int.test.ts',
-  'server/rest/api.int.test.ts',
+  // A database that cannot grow.
+  'tests/api/database-full.int.test.ts',
+  // The move's claim on a target database.
+  'server/move/claim-target.int.test.ts',
+  // The last-admin rule, sessions, the provider's rows, the job queue's claims.
+  'server/members/team.int.test.ts',
   'server/live/live-session.int.test.ts',
   'server/idp/provider.int.test.ts',
-  'server/targets/targets-api.int.test.ts',
-  'server/uploads/require-mraid.int.test.ts',
-  'tests/faults/hostile-input.int.test.ts',
-  'tests/api/**/*.int.test.ts',
   'server/jobs/job-queue.proc.test.ts',
+  // Every call that writes or reads packages, once through REST and once through tRPC.
+  'tests/api/postgres-contract.int.test.ts',
 ]
 // Inside the test processes the product's log is printed only for a test that fails.
 const PRODUCT_LOG = 'tests/setup/product-log.ts'
