@@ -256,7 +256,7 @@ describe('with S3_BUCKET set', () => {
       await app.cleanup()
       await down.close()
     }
-  }, 60_000)
+  })
 
   it("every call the product made to the bucket above is one the README's bucket policy grants, and it grants nothing unused", () => {
     expect(s3.requests.length).toBeGreaterThan(20)
