@@ -23,7 +23,9 @@ it('20 concurrent keep-both uploads of one name get the distinct versions 1 to 2
     }),
   )
   expect(versions.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1))
-})
+  // 0.9 s measured alone, 7.1 s beside the integration tier under a load average of 32 on 2 cores
+  // (20 packages inspected, one process per core at a time); budget 20 s.
+}, 20_000)
 
 it('the sweep removes expired uploads, files no record owns and interrupted writes, and keeps packages', async () => {
   const kept = await uploadPackage(t, 'kept.zip', validPackage())
