@@ -16,24 +16,30 @@ const NOT_UNIT = ['**/*.int.test.ts', '**/*.proc.test.ts', 'tests/binary/**', 'n
 // PostgreSQL runs the database layer's own tests and a contract set of API calls: what can differ
 // between the two engines (queries, claims, transactions, constraints), not the whole API twice.
 const POSTGRES_TESTS = [
+  // Queries and cursors.
   'server/packages/list-page.int.test.ts',
   'server/packages/list-by-target.int.test.ts',
+  // Transactions and constraints: delete and restore, replace and its undo.
   'server/packages/delete-restore.int.test.ts',
   'server/packages/undo-replace.int.test.ts',
-  'server/members/team.int.test.ts',
-  'server/tokens/api-tokens.int.test.ts',
+  // An action and its audit record commit together.
   'server/audit/audit-trail.int.test.ts',
-  'server/rest/api.int.test.ts',
+  // A database that cannot grow.
+  'tests/api/database-full.int.test.ts',
+  // The move's claim on a target database.
+  'server/move/claim-target.int.test.ts',
+  // The last-admin rule, sessions, the provider's rows, the job queue's claims.
+  'server/members/team.int.test.ts',
   'server/live/live-session.int.test.ts',
   'server/idp/provider.int.test.ts',
-  'server/targets/targets-api.int.test.ts',
-  'server/uploads/require-mraid.int.test.ts',
-  'tests/faults/hostile-input.int.test.ts',
-  'tests/api/**/*.int.test.ts',
   'server/jobs/job-queue.proc.test.ts',
+  // Every call that writes or reads packages, once through REST and once through tRPC.
+  'tests/api/postgres-contract.int.test.ts',
 ]
 // Inside the test processes the product's log is printed only for a test that fails.
 const PRODUCT_LOG = 'tests/setup/product-log.ts'
+// Once per run, for every project: the MRAID host bundled, a SQLite database migrated.
+const BUILT_ONCE = 'tests/setup/built-once-setup.ts'
 
 /**
  * A build that warns fails (after printing the warning): `npm start` shows its first build's
@@ -102,16 +108,26 @@ export default defineConfig({
           name: 'unit',
           include: UNIT_TESTS,
           exclude: NOT_UNIT,
+          globalSetup: [BUILT_ONCE],
           setupFiles: [PRODUCT_LOG, 'tests/setup/unit-guard.ts'],
         },
       },
-      { extends: true, test: { name: 'integration', include: INTEGRATION_TESTS, setupFiles: [PRODUCT_LOG] } },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: INTEGRATION_TESTS,
+          globalSetup: [BUILT_ONCE],
+          setupFiles: [PRODUCT_LOG],
+        },
+      },
       {
         extends: true,
         test: {
           name: 'processes',
           // The single executable's checks need one: scripts/test-binary.mjs builds it and names it.
           include: [...PROCESS_TESTS, ...(process.env.TEST_BINARY ? ['tests/binary/**/*.test.ts'] : [])],
+          globalSetup: [BUILT_ONCE],
           setupFiles: [PRODUCT_LOG],
         },
       },
@@ -120,7 +136,7 @@ export default defineConfig({
         test: {
           name: 'postgres',
           include: POSTGRES_TESTS,
-          globalSetup: ['tests/postgres/global-setup.ts'],
+          globalSetup: [BUILT_ONCE, 'tests/postgres/global-setup.ts'],
           setupFiles: [PRODUCT_LOG, 'tests/postgres/file-database.ts'],
         },
       },

@@ -1,7 +1,8 @@
 // mraid-host/main.ts and its modules as the one script the server answers for mraid.js. The
 // client's build emits it into the client folder (mraidHostPlugin, in vite.config.ts), so
 // `npm start`, the end-to-end server and the single executable all serve the same bundled file;
-// tests bundle it in memory; `npm run dev` writes it once at start (`tsx mraid-host/bundle.ts`).
+// tests bundle it in memory once per run (tests/setup/built-once-setup.ts); `npm run dev` writes
+// it once at start (`tsx mraid-host/bundle.ts`).
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'

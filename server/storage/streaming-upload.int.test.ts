@@ -4,18 +4,18 @@ import fs from 'node:fs'
 import path from 'node:path'
 import v8 from 'node:v8'
 import vm from 'node:vm'
-import { afterEach, beforeEach, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { chunkedPut } from '../../tests/helpers/chunked-put.ts'
 import { createTestApp, PUBLIC_URL, type TestApp } from '../../tests/helpers/test-app.ts'
 
 let t: TestApp
 let origin: string
 
-beforeEach(async () => {
+beforeAll(async () => {
   t = await createTestApp({ MAX_PACKAGE_BYTES: String(200 * 1024 * 1024) })
   origin = await t.listen()
 })
-afterEach(() => t.cleanup())
+afterAll(() => t.cleanup())
 
 async function signedUrl(): Promise<{ url: URL; uuid: string }> {
   const query = new URLSearchParams({ filename: 'big.zip', contentType: 'application/zip' })
@@ -55,15 +55,17 @@ it('streams a 120 MB PUT to disk while live memory grows far less than the body'
   // The body is never held whole: live memory grows by a few buffers, not by the 120 MB.
   expect(growth).toBeLessThan(24)
   expect(fs.statSync(path.join(t.dataDir, 'blobs', 'uploads', `${uuid}.zip`)).size).toBe(size)
-}, 60_000)
+  // 1.0 s measured alone, 13.8 s beside the integration tier under a load average of 30 on 2
+  // cores; budget 30 s.
+}, 30_000)
 
 it('an aborted PUT leaves no file, temporary or final, and the upload stays open', async () => {
   const { url, uuid } = await signedUrl()
+  const uploads = path.join(t.dataDir, 'blobs', 'uploads')
+  const before = fs.readdirSync(uploads)
   await chunkedPut(url, 20 * 1024 * 1024, { abortAfter: 5 * 1024 * 1024 })
   // The server notices the reset and cleans up.
-  await expect
-    .poll(() => fs.readdirSync(path.join(t.dataDir, 'blobs', 'uploads')), { timeout: 5000 })
-    .toEqual([])
+  await expect.poll(() => fs.readdirSync(uploads), { timeout: 3000 }).toEqual(before)
   const validate = await t.app.request(`/ads-preview/api/upload/validate-package-upload/${uuid}`, {
     method: 'POST',
     headers: t.auth,

@@ -37,12 +37,18 @@ export const INSPECT_WORKER_ARG = '--inspect-worker'
 export const spawnSourceInspector: SpawnInspector = (env) => {
   const bundled = path.join(import.meta.dirname, 'inspecting-process.mjs')
   const entry = fs.existsSync(bundled) ? bundled : path.join(import.meta.dirname, 'inspecting-process.ts')
-  return fork(entry, [], {
-    env,
-    execArgv: [],
-    serialization: 'advanced',
-    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-  })
+  return spawnInspectorFrom(entry)(env)
+}
+
+/** Starts the inspecting process whose entry is `entry` (the tests bundle it once per run). */
+export function spawnInspectorFrom(entry: string): SpawnInspector {
+  return (env) =>
+    fork(entry, [], {
+      env,
+      execArgv: [],
+      serialization: 'advanced',
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    })
 }
 
 function refused(detail: string): AppError {

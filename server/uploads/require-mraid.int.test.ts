@@ -38,7 +38,7 @@ describe.each<{ env: Record<string, string>; name: string; callerFalse: number }
   let t: TestApp
   beforeAll(async () => {
     t = await createTestApp(env)
-  }, 60_000)
+  })
   afterAll(() => t?.cleanup())
 
   it(`a package without MRAID, caller sends requireMraid false: ${callerFalse}`, async () => {

@@ -3,16 +3,16 @@
 // SQLite is really filled (max_page_count at its current size); PostgreSQL answers with its
 // disk_full error (53100) from a trigger, since a test cannot fill the server's disk.
 import pg from 'pg'
-import { afterEach, beforeEach, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { sqliteConnection } from '../../server/db/sqlite/open-sqlite.ts'
 import { MESSAGES } from '../../shared/constants.ts'
 import { createTestApp, type TestApp } from '../helpers/test-app.ts'
 
 let t: TestApp
-beforeEach(async () => {
+beforeAll(async () => {
   t = await createTestApp({ MAX_PENDING_UPLOADS: '10000' })
 })
-afterEach(() => t.cleanup())
+afterAll(() => t.cleanup())
 
 async function fillDatabase(): Promise<() => Promise<void>> {
   if (t.db.dialect === 'sqlite') {

@@ -1,5 +1,5 @@
-// Attacks on the upload path, against the real server (the command-line entry in its own
-// process, signed in through its embedded provider; on SQLite and on PostgreSQL): one upload
+// Attacks on the upload path, against the real server on a socket (the product in this process,
+// signed in through its embedded provider): one upload
 // URL stores at most one body, so a PUT that completes after another, or after validation, is
 // refused and changes nothing; create refuses bytes that are not the validated ones; the server,
 // not the caller, decides that MRAID is required; a user cannot open unfinished uploads without
@@ -7,41 +7,29 @@
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import http from 'node:http'
-import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Package } from '../../shared/api.ts'
 import { PREVIEW_RAW_PARAM } from '../../shared/paths.ts'
 import { buildZip } from '../../shared/zip/test-zip-builder.ts'
 import { packageWithoutMraid, VALID_INDEX_HTML, validPackage } from '../fixtures/packages.ts'
+import { type EmbeddedProduct, startEmbeddedProduct } from '../helpers/embedded-product.ts'
 import { implicitAccessToken } from '../helpers/oidc-http.ts'
-import { type ProductProcess, startProduct } from '../helpers/product-process.ts'
-import { testDatabaseEnv } from '../helpers/test-database.ts'
 
 const EMAIL = 'qa@example.com'
 const PASSWORD = 'correct-horse-battery'
-let dataDir: string
-let product: ProductProcess
+let product: EmbeddedProduct
 let token: string
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ads-preview-integrity-'))
-  product = await startProduct({
-    env: {
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: EMAIL,
-      ADMIN_PASSWORD: PASSWORD,
-      CHROMIUM_PATH: '/nonexistent',
-      MAX_PENDING_UPLOADS: '4',
-      ...(await testDatabaseEnv()),
-    },
-  })
+  product = await startEmbeddedProduct(
+    'integrity',
+    { email: EMAIL, password: PASSWORD },
+    { CHROMIUM_PATH: '/nonexistent', MAX_PENDING_UPLOADS: '4' },
+  )
   token = await implicitAccessToken(product.base, EMAIL, PASSWORD)
-}, 60_000)
-afterAll(async () => {
-  await product?.stop()
-  fs.rmSync(dataDir, { recursive: true, force: true })
 })
+afterAll(() => product?.close())
 
 const api = (route: string, init: RequestInit = {}) =>
   fetch(`${product.base}${route}`, {
@@ -137,10 +125,10 @@ it('create refuses pinned bytes that changed after validation', async () => {
   expect((await validate(uuid)).status).toBe(200)
   // Whatever changed them (a store that cannot refuse a write): create checks size and sha256.
   for (const file of fs
-    .readdirSync(path.join(dataDir, 'blobs', 'packages'))
+    .readdirSync(path.join(product.dataDir, 'blobs', 'packages'))
     .filter((f) => f.startsWith(uuid))) {
-    fs.rmSync(path.join(dataDir, 'blobs', 'packages', file))
-    fs.writeFileSync(path.join(dataDir, 'blobs', 'packages', file), escaping())
+    fs.rmSync(path.join(product.dataDir, 'blobs', 'packages', file))
+    fs.writeFileSync(path.join(product.dataDir, 'blobs', 'packages', file), escaping())
   }
   const refused = await create(uuid)
   expect(refused.status).toBe(409)

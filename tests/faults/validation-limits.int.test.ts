@@ -58,6 +58,8 @@ describe('validation is bounded in time and memory', () => {
     // The old code inspected on the event loop: /health waited seconds. Generous for a loaded machine.
     expect(slowestMs).toBeLessThan(1000)
     expect((await uploadPackage(app, 'next.zip', validPackage('next'))).response.status).toBe(201)
+    // 3.3 s measured alone, 21.6 s beside the integration tier under a load average of 30 on 2
+    // cores (a product started and a package inspected past its limit); budget 60 s.
   }, 60_000)
 
   it('VALIDATION_HEAP_MB: past it the package is refused, and the next one validates', async () => {
@@ -67,5 +69,7 @@ describe('validation is bounded in time and memory', () => {
       details: ['Checking this package needed more than 48 MB of memory: it was refused.'],
     })
     expect((await uploadPackage(t, 'next.zip', validPackage('next'))).response.status).toBe(201)
+    // 3.1 s measured alone, 19.9 s beside the integration tier under a load average of 30 on 2
+    // cores; budget 60 s.
   }, 60_000)
 })

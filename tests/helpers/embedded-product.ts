@@ -1,12 +1,13 @@
 // A product in this test process with its embedded provider, for the tests that sign in through
-// the provider's own pages: a fresh data folder on the test database, a port the OS chose, the
-// first administrator from ADMIN_EMAIL / ADMIN_PASSWORD.
+// the provider's own pages: a fresh data folder on the test database (test-database.ts), a port
+// the OS chose, the first administrator from ADMIN_EMAIL / ADMIN_PASSWORD.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { parseConfig } from '../../server/config/parse-config.ts'
 import { type Product, startProduct } from '../../server/start.ts'
-import { testDatabaseEnv } from './test-database.ts'
+import { builtRuntime } from '../setup/built-once.ts'
+import { productDatabaseEnv } from './test-database.ts'
 
 export interface EmbeddedProduct {
   product: Product
@@ -27,7 +28,7 @@ export async function startEmbeddedProduct(
   env: Record<string, string> = {},
 ): Promise<EmbeddedProduct> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `ads-preview-${name}-`))
-  const databaseEnv = await testDatabaseEnv()
+  const databaseEnv = productDatabaseEnv(dataDir)
   const product = await startProduct(
     parseConfig({
       ...databaseEnv,
@@ -39,6 +40,7 @@ export async function startEmbeddedProduct(
       LOG_REQUESTS: '0',
       ...env,
     }),
+    { runtime: await builtRuntime() },
   )
   const { url, port } = await product.listen()
   return {

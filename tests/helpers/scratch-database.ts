@@ -1,5 +1,5 @@
 // A database of a test's own, opened as the product opens it (migrations applied): SQLite in a
-// fresh folder, or the test file's PostgreSQL database emptied (tests/helpers/test-database.ts).
+// fresh folder (a copy of the run's migrated one), or the test file's PostgreSQL database emptied (tests/helpers/test-database.ts).
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -7,11 +7,16 @@ import { afterEach, beforeEach } from 'vitest'
 import { parseConfig } from '../../server/config/parse-config.ts'
 import type { Database } from '../../server/db/database.ts'
 import { openDatabase } from '../../server/db/open-database.ts'
-import { testDatabaseEnv } from './test-database.ts'
+import { productDatabaseEnv, testDatabaseEnv, testDialect } from './test-database.ts'
 
 export async function openScratchDatabase(name: string): Promise<{ db: Database; close(): Promise<void> }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `ads-preview-${name}-`))
-  const db = await openDatabase(parseConfig({ DATA_DIR: dir, ...(await testDatabaseEnv()) }))
+  const db = await openDatabase(
+    parseConfig({
+      DATA_DIR: dir,
+      ...(testDialect() === 'postgres' ? await testDatabaseEnv() : productDatabaseEnv(dir)),
+    }),
+  )
   return {
     db,
     async close() {

@@ -1,14 +1,16 @@
 // The real product, built by the same start-up function as `npm start`, on a temp data folder,
 // with a test issuer's keys in place of a discovered provider. It does not listen: tests call
 // `t.app.request()`, or `t.listen()` when they need a real socket. The database is SQLite, or
-// PostgreSQL in vitest's `postgres` project (test-database.ts).
+// PostgreSQL in vitest's `postgres` project (test-database.ts), migrated once for the run; the
+// MRAID host and the inspecting process are bundled once for the run too
+// (tests/setup/built-once-setup.ts).
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { bundleMraidHost } from '../../mraid-host/bundle.ts'
 import { parseConfig } from '../../server/config/parse-config.ts'
 import { startProduct } from '../../server/start.ts'
-import { testDatabaseEnv } from './test-database.ts'
+import { builtRuntime } from '../setup/built-once.ts'
+import { productDatabaseEnv } from './test-database.ts'
 import { createTestIssuer, TEST_AUDIENCE, TEST_ISSUER } from './test-issuer.ts'
 
 export const PUBLIC_URL = 'http://localhost:3999'
@@ -24,7 +26,7 @@ export async function createTestApp(env: Record<string, string> = {}) {
     LOG_REQUESTS: '0',
     CLIENT_DIR: path.join(dataDir, 'no-client'),
     CHROMIUM_PATH: '/nonexistent',
-    ...(await testDatabaseEnv()),
+    ...productDatabaseEnv(dataDir),
     ...env,
   })
   const issuer = await createTestIssuer()
@@ -37,7 +39,7 @@ export async function createTestApp(env: Record<string, string> = {}) {
       },
       keys: issuer.keys,
     }),
-    runtime: { mraidHost: await bundleMraidHost() },
+    runtime: await builtRuntime(),
   })
   const token = await issuer.sign()
   const auth = { Authorization: `Bearer ${token}` }

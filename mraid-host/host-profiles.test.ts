@@ -1,10 +1,10 @@
 // Each SDK profile answers the creative as that SDK does (shared/mraid/host-profiles.ts).
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { TEST_LOCATION } from '../shared/mraid/host-profiles.ts'
-import { bundleMraidHost } from './bundle.ts'
+import { mraidHostScript } from '../tests/setup/built-once.ts'
 import { loadHost } from './fake-window.ts'
 
-const HOST = await bundleMraidHost()
+const HOST = await mraidHostScript()
 type Mraid = Record<string, ((...args: unknown[]) => unknown) | undefined>
 
 function run(profile: string, placement = 'inline') {

@@ -1,10 +1,10 @@
 // The bundled MRAID host script, run in a small fake window (node:vm): the state machine of
 // MRAID 2.0/3.0 and an error event, with the method's name as action, for every invalid call.
 import { describe, expect, it, vi } from 'vitest'
-import { bundleMraidHost } from './bundle.ts'
+import { mraidHostScript } from '../tests/setup/built-once.ts'
 import { loadHost, tick } from './fake-window.ts'
 
-const HOST = await bundleMraidHost()
+const HOST = await mraidHostScript()
 
 function host(search = '') {
   const fake = loadHost(HOST, { search })

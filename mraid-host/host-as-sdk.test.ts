@@ -2,10 +2,10 @@
 // left alone, and a rotation played by the container fires orientationchange and sizeChange
 // with the new geometry instead of reloading the ad.
 import { describe, expect, it } from 'vitest'
-import { bundleMraidHost } from './bundle.ts'
+import { mraidHostScript } from '../tests/setup/built-once.ts'
 import { loadHost, tick } from './fake-window.ts'
 
-const HOST = await bundleMraidHost()
+const HOST = await mraidHostScript()
 type Mraid = Record<string, (...args: unknown[]) => unknown>
 
 describe('the host as an SDK', () => {
