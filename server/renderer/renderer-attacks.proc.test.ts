@@ -49,6 +49,9 @@ beforeAll(async () => {
     // The longest budget: these creatives end their render themselves (drawn, navigated away,
     // crashed), and a loaded machine must not turn a late crash into a stop for time.
     RENDER_SECONDS: String(MAX_RENDER_SECONDS),
+    // The attacks are on thumbnails' renders: a runtime audit of every creative (30 s each, in
+    // the same Chromium) would only load the machine (run-audit.proc.test.ts attacks the audit).
+    AUDIT_SECONDS: '0',
   })
   appOrigin = `http://${NON_LOOPBACK ?? '127.0.0.1'}:${new URL(await t.listen()).port}`
 }, 30_000) // the product's start; past Vitest's 10 s for a hook on a loaded machine
@@ -147,6 +150,7 @@ describe.skipIf(!chromiumPath)('the server-side renderer (Chromium found)', () =
     const short = await createTestApp({
       ...(chromiumPath ? { CHROMIUM_PATH: chromiumPath } : {}),
       RENDER_SECONDS: String(SHORT_BUDGET_MS / 1000),
+      AUDIT_SECONDS: '0',
     })
     try {
       await short.listen()
