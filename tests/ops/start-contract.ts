@@ -18,7 +18,7 @@ const VERSION = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'ut
 const FIXTURE = path.join(ROOT, 'tests/fixtures/upgrade/0.1.0/data-folder')
 /**
  * A run of the command to its exit or to a healthy start: npm, its start script, then the
- * product; 25-28 s measured here through npm beside the suite at a load of 30, five at once.
+ * product; 11-28 s measured here through npm beside the suite at a load of 30, five at once.
  */
 const RUN_MS = 60_000
 
