@@ -19,6 +19,8 @@ export interface AdSize {
 export interface RenderOptions {
   /** The job's own budget: the render stops when it fires. */
   signal?: AbortSignal
+  /** The render's own time budget (RENDER_SECONDS; default the sandbox's). */
+  budgetMs?: number
   /** What the creative tried to reach, told once the render is over, however it ended. */
   onRequests?: (requests: RequestSummary) => void
 }
@@ -30,9 +32,13 @@ async function shootCreative(
   deps: SandboxDeps,
   uuid: string,
   adSize: AdSize,
-  { signal, onRequests }: RenderOptions,
+  { signal, onRequests, budgetMs }: RenderOptions,
 ) {
-  const sandbox = await openSandbox(browser, deps, { uuid, viewport: adSize })
+  const sandbox = await openSandbox(browser, deps, {
+    uuid,
+    viewport: adSize,
+    ...(budgetMs ? { budgetMs } : {}),
+  })
   const stop = () => void sandbox.close()
   signal?.addEventListener('abort', stop)
   try {

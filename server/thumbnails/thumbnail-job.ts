@@ -53,6 +53,7 @@ export function thumbnailHandler(
         const png = await renderThumbnail(await browser.open(), sandbox, uuid, size, {
           signal,
           onRequests,
+          budgetMs: services.config.thumbnails.renderBudgetMs,
         }).catch((error: unknown) => {
           if (!(error instanceof RenderStoppedError)) throw error
           logger.warn(

@@ -36,7 +36,7 @@ it('starts from an empty folder to a healthy /health (first start unpacks, the s
     expect(ms).toBeLessThan(30_000)
     expect(await product.stop('SIGTERM')).toBe(0)
   }
-}, 90_000)
+}, 90_000) // two starts of at most 30 s each, as asserted above
 
 it('answers `move` (the move into PostgreSQL and S3) itself, naming what it needs', async () => {
   const place = emptyPlace('move')
@@ -92,7 +92,7 @@ it('writes nothing outside DATA_DIR, even when killed with SIGKILL while its bro
   const again = await startProduct({ command, cwd: place.folder, env })
   expect(fs.readdirSync(path.join(dataDir, '.tmp'))).toEqual(['home'])
   await again.stop('SIGTERM')
-}, 90_000)
+}, 90_000) // two starts, a render in Chromium, its exit after SIGKILL
 
 /** Processes whose command line names the folder (the browser's profile lives in it). */
 function browsersUsing(dir: string): string[] {

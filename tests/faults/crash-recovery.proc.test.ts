@@ -1,6 +1,7 @@
 // The real server in its own process, killed with SIGKILL in the middle of an upload, a
 // validation and a create, then started again on the same data: no half record, no orphaned
-// file, and the next upload works. Also: a trickling body is cut off by the idle timeout.
+// file, and the next upload works. (A stalled upload cut by the idle timeout, leaving nothing:
+// tests/faults/slow-upload.proc.test.ts, whose server already runs with a 1 s idle timeout.)
 import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
@@ -21,7 +22,7 @@ let dataDir: string
 let server: ChildProcess | undefined
 let token = ''
 
-async function start(env: Record<string, string> = {}): Promise<void> {
+async function start(): Promise<void> {
   server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
@@ -31,7 +32,6 @@ async function start(env: Record<string, string> = {}): Promise<void> {
       ADMIN_PASSWORD: PASSWORD,
       LOG_REQUESTS: '0',
       CHROMIUM_PATH: '/nonexistent',
-      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -130,14 +130,13 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ads-preview-faults-'))
   await start()
   token = await implicitAccessToken(BASE, EMAIL, PASSWORD)
-}, 60_000)
+}, 60_000) // a start of the source server took 20 s and more beside the suite at a load of 30
 
 afterAll(async () => {
   await kill()
   fs.rmSync(dataDir, { recursive: true, force: true })
 })
 
-// The limits below allow for a start that took over 20 s on a slow machine beside the whole suite.
 describe('SIGKILL and restart', () => {
   it('during an upload: the half file is gone after the restart and the next upload works', async () => {
     const { signedRequest } = await uploadUrl('killed-upload.zip')
@@ -160,7 +159,7 @@ describe('SIGKILL and restart', () => {
     expectConsistent()
     // The token from before the crash still works: keys and sessions live in the data folder.
     expect(await fullUpload('after-upload-crash.zip')).toBe(201)
-  }, 120_000)
+  }, 60_000) // a restart: 22-27 s measured here beside the suite at a load of 30
 
   it('during a validation and during a create: no half record, and the upload can be finished', async () => {
     for (const step of ['validate', 'create'] as const) {
@@ -201,29 +200,5 @@ describe('SIGKILL and restart', () => {
       expect([200, 201]).toContain(created.status)
       expect(expectConsistent().packages).toBe(before + (created.status === 201 ? 1 : 0))
     }
-  }, 120_000)
+  }, 90_000) // two restarts: 48-56 s measured here beside the suite at a load of 30
 })
-
-it('a trickling body is cut off by the idle timeout, leaving nothing, and the upload can be sent again', async () => {
-  // Only here a 1 s idle timeout: it also runs while the server validates, which took over 1 s
-  // on a slow machine and cut the SIGKILL tests' validate calls ('other side closed').
-  await kill()
-  await start({ IDLE_TIMEOUT_SECONDS: '1' })
-  const { signedRequest } = await uploadUrl('trickle.zip')
-  const closed = new Promise<string>((resolve) => {
-    const request = http.request(signedRequest, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/zip', 'content-length': '1000000' },
-    })
-    request.on('error', (error) => resolve(error.message))
-    request.on('response', (response) => resolve(`status ${response.statusCode}`))
-    request.write(Buffer.alloc(1000))
-  })
-  expect(await closed).toMatch(/socket hang up|ECONNRESET|status 4/)
-  await expect
-    .poll(() =>
-      fs.readdirSync(path.join(dataDir, 'blobs', 'uploads')).filter((f) => f.startsWith('.incoming-')),
-    )
-    .toEqual([])
-  expect(await put(signedRequest, validPackage())).toBe(200)
-}, 90_000)

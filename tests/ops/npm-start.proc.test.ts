@@ -10,6 +10,6 @@ const ROOT = path.resolve(import.meta.dirname, '../..')
 beforeAll(async () => {
   // npm start builds a missing or stale dist/ first; --version then exits at once.
   await runToExit(['npm', 'start', '--', '--version'], { cwd: ROOT, timeoutMs: 120_000 })
-}, 130_000)
+}, 130_000) // a build of dist/ when it is stale (the client and the server), else one start
 
 describeStartContract({ name: 'npm start', command: ['npm', 'start', '--'], cwd: ROOT })

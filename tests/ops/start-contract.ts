@@ -16,6 +16,11 @@ const ROOT = path.resolve(import.meta.dirname, '../..')
 const VERSION = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string })
   .version
 const FIXTURE = path.join(ROOT, 'tests/fixtures/upgrade/0.1.0/data-folder')
+/**
+ * A run of the command to its exit or to a healthy start: npm, its start script, then the
+ * product; 11-28 s measured here through npm beside the suite at a load of 30, five at once.
+ */
+const RUN_MS = 60_000
 
 /**
  * The lines the product printed: npm's own around it are left out (its script header, its
@@ -82,41 +87,61 @@ export function describeStartContract(way: StartWay): void {
   }
 
   describe.concurrent(`${way.name}: the command line`, () => {
-    it('--help prints how to run it and every configuration variable, and exits', async () => {
-      const { code, output } = await run(['--help'])
-      expect(code, output).toBe(0)
-      expect(output).toContain('Usage:')
-      for (const name of configVariableNames()) expect(output).toContain(name)
-    })
+    it(
+      '--help prints how to run it and every configuration variable, and exits',
+      async () => {
+        const { code, output } = await run(['--help'])
+        expect(code, output).toBe(0)
+        expect(output).toContain('Usage:')
+        for (const name of configVariableNames()) expect(output).toContain(name)
+      },
+      RUN_MS,
+    )
 
-    it('--version prints the version and exits', async () => {
-      const { code, output } = await run(['--version'])
-      expect(code, output).toBe(0)
-      expect(productLines(output).at(-1)).toBe(VERSION)
-    })
+    it(
+      '--version prints the version and exits',
+      async () => {
+        const { code, output } = await run(['--version'])
+        expect(code, output).toBe(0)
+        expect(productLines(output).at(-1)).toBe(VERSION)
+      },
+      RUN_MS,
+    )
 
-    it('an unknown argument is refused in one line', async () => {
-      const { code, output } = await run(['--port=80'])
-      expect(code, output).toBe(2)
-      expect(productLines(output)).toHaveLength(1)
-      expect(output).toContain('--port=80')
-    })
+    it(
+      'an unknown argument is refused in one line',
+      async () => {
+        const { code, output } = await run(['--port=80'])
+        expect(code, output).toBe(2)
+        expect(productLines(output)).toHaveLength(1)
+        expect(output).toContain('--port=80')
+      },
+      RUN_MS,
+    )
   })
 
   describe.concurrent(`${way.name}: what stops a start`, () => {
-    it('a port in use: one line naming PORT', async () => {
-      const taken = net.createServer()
-      await new Promise<void>((resolve) => taken.listen(0, resolve))
-      try {
-        await expectOneLineNaming({ PORT: String((taken.address() as net.AddressInfo).port) }, 'PORT')
-      } finally {
-        taken.close()
-      }
-    })
+    it(
+      'a port in use: one line naming PORT',
+      async () => {
+        const taken = net.createServer()
+        await new Promise<void>((resolve) => taken.listen(0, resolve))
+        try {
+          await expectOneLineNaming({ PORT: String((taken.address() as net.AddressInfo).port) }, 'PORT')
+        } finally {
+          taken.close()
+        }
+      },
+      RUN_MS,
+    )
 
-    it('PUBLIC_URL with a path: one line naming PUBLIC_URL', async () => {
-      await expectOneLineNaming({ PUBLIC_URL: 'https://ads.example.com/tools' }, 'PUBLIC_URL')
-    })
+    it(
+      'PUBLIC_URL with a path: one line naming PUBLIC_URL',
+      async () => {
+        await expectOneLineNaming({ PUBLIC_URL: 'https://ads.example.com/tools' }, 'PUBLIC_URL')
+      },
+      RUN_MS,
+    )
   })
 
   describe(`${way.name}: a normal start`, () => {
@@ -147,7 +172,7 @@ export function describeStartContract(way: StartWay): void {
       await fetch(`${base}/x%0d%0a{"level":"fatal","msg":"forged"}%0d%0a`)
       stopCode = await product.stop('SIGTERM')
       output = product.output()
-    }, 60_000)
+    }, RUN_MS)
 
     it('prints no warning, of its own or of Node', () => {
       const warnings = productLines(output).filter((line) => /warn|\(node:\d+\)/i.test(line))
@@ -175,7 +200,7 @@ export function describeStartContract(way: StartWay): void {
       await expect(fetch(`${base}/health`)).rejects.toThrow()
       // Nothing it started lives on (npm's server process included).
       await expect.poll(() => groupAlive(product!.child.pid!), { timeout: 5000 }).toBe(false)
-    })
+    }, 10_000) // the wait above for npm's server process to end: 5 s at most
 
     it('keeps DATA_DIR and every file in it owner-only', () => {
       expect(fs.readdirSync(dataDir)).toContain('ads-preview.db')
@@ -183,16 +208,20 @@ export function describeStartContract(way: StartWay): void {
     })
   })
 
-  it(`${way.name}: tightens a data folder an older release left readable by others`, async () => {
-    const dataDir = tempDir()
-    fs.cpSync(FIXTURE, dataDir, { recursive: true })
-    fs.chmodSync(dataDir, 0o755)
-    fs.chmodSync(path.join(dataDir, 'ads-preview.db'), 0o644)
-    fs.chmodSync(path.join(dataDir, 'blobs'), 0o755)
-    expect(openToOthers(dataDir).length).toBeGreaterThan(0)
-    const product = await startProduct({ command: way.command, cwd: way.cwd, env: { DATA_DIR: dataDir } })
-    await product.stop('SIGTERM')
-    product.killAll()
-    expect(openToOthers(dataDir)).toEqual([])
-  }, 60_000)
+  it(
+    `${way.name}: tightens a data folder an older release left readable by others`,
+    async () => {
+      const dataDir = tempDir()
+      fs.cpSync(FIXTURE, dataDir, { recursive: true })
+      fs.chmodSync(dataDir, 0o755)
+      fs.chmodSync(path.join(dataDir, 'ads-preview.db'), 0o644)
+      fs.chmodSync(path.join(dataDir, 'blobs'), 0o755)
+      expect(openToOthers(dataDir).length).toBeGreaterThan(0)
+      const product = await startProduct({ command: way.command, cwd: way.cwd, env: { DATA_DIR: dataDir } })
+      await product.stop('SIGTERM')
+      product.killAll()
+      expect(openToOthers(dataDir)).toEqual([])
+    },
+    RUN_MS,
+  ) // 14 s measured here through npm beside the suite at a load of 30
 }

@@ -33,7 +33,7 @@ describe.each(releases)('a data folder written by release %s', (release) => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `ads-preview-upgrade-${release}-`))
     fs.cpSync(path.join(FIXTURES, release, 'data-folder'), dataDir, { recursive: true })
     product = await startProduct({ env: { DATA_DIR: dataDir, CHROMIUM_PATH: '/nonexistent' } })
-  }, 60_000)
+  }, 60_000) // a start of the source server took 20 s and more beside the suite at a load of 30
 
   afterAll(async () => {
     await product?.stop()

@@ -19,8 +19,9 @@ beforeAll(async () => {
   if (!chromiumPath) return
   t = await createTestApp({ CHROMIUM_PATH: chromiumPath, AUDIT_SECONDS: '2', AUDIT_CONCURRENCY: '2' })
   await t.listen()
-})
-afterAll(() => t?.cleanup())
+}, 30_000) // the product's start; past Vitest's 10 s for a hook on a loaded machine
+// Closing a product whose audit is under way in Chromium: 20.2 s measured at a load of 33.
+afterAll(() => t?.cleanup(), 45_000)
 
 async function targetsOf(uuid: string) {
   const response = await t.app.request(
@@ -33,8 +34,9 @@ async function targetsOf(uuid: string) {
 }
 
 describe.skipIf(!chromiumPath)('the runtime audit job', () => {
+  // 32 s measured here beside the suite at a load of 30: the interaction run's pauses, then 2 s.
   it('is queued at create, reported while it runs, and its figures judge the runtime rules once done', {
-    timeout: 120_000,
+    timeout: 60_000,
   }, async () => {
     const { step, uuid } = await uploadPackage(t, 'misbehaving.zip', MISBEHAVING)
     expect(step).toBe('create')
@@ -44,27 +46,42 @@ describe.skipIf(!chromiumPath)('the runtime audit job', () => {
     expect(first.matrix.audit.windowMs).toBe(2000)
     expect(first.matrix.cells.find((cell) => cell.rule === 'network-calls')?.status).toBe('pending')
 
+    // The stored record is read (a query, not the API's matrix) so a short state is not missed
+    // on a loaded machine; the API is asked once the interaction figures are in.
+    const { packages, jobs } = t.db.tables
+    const stored = async () =>
+      (await t.db.orm.select({ audit: packages.audit }).from(packages).where(eq(packages.uuid, uuid!)))[0]
+        ?.audit as AuditRecord
     const states = new Map<string, string>()
-    let answer = first
-    while (!['done', 'failed'].includes(answer.matrix.audit.state) && Date.now() - created < 90_000) {
-      await new Promise((resolve) => setTimeout(resolve, 250))
-      answer = await targetsOf(uuid!)
-      const tap = answer.matrix.cells.find((c) => c.rule === 'first-tap' && c.target === 'applovin')
-      const state = `${answer.matrix.audit.state}${tap?.status === 'pending' ? '' : ' (first tap measured)'}`
-      if (!states.has(state)) states.set(state, ((Date.now() - created) / 1000).toFixed(1))
-    }
+    let early: Awaited<ReturnType<typeof targetsOf>> | undefined
+    await expect
+      .poll(
+        async () => {
+          const audit = await stored()
+          const tapped = audit.figures?.firstTapOpensStore !== undefined
+          const state = `${audit.state}${tapped ? ' (first tap measured)' : ''}`
+          if (!states.has(state)) states.set(state, ((Date.now() - created) / 1000).toFixed(1))
+          if (tapped && !early) early = await targetsOf(uuid!)
+          return ['done', 'failed'].includes(audit.state)
+        },
+        { timeout: 60_000, interval: 50 },
+      )
+      .toBe(true)
     console.log(
       `the audit of a 2 s window, after create: ${[...states].map(([state, at]) => `${state} at ${at} s`).join(', ')}`,
     )
+    const answer = await targetsOf(uuid!)
     expect(answer.matrix.audit).toEqual({ state: 'done', windowMs: 2000 })
     // The interaction figures come before the window's: the badge learns of the first tap early.
     expect([...states.keys()]).toContain('running (first tap measured)')
+    expect(
+      early?.matrix.cells.find((c) => c.rule === 'first-tap' && c.target === 'applovin')?.status,
+    ).not.toBe('pending')
     const cell = (rule: string) => answer.matrix.cells.find((c) => c.rule === rule && c.target === 'applovin')
     expect(cell('network-calls')).toMatchObject({ status: 'fail', figure: expect.stringMatching(/^6\b/) })
     expect(cell('first-tap')).toMatchObject({ status: 'fail' })
     expect(answer.badge).toMatchObject({ verdict: 'fail', audit: 'done' })
     expect(answer.badge.failing).toContain('AppLovin')
-    const { packages, jobs } = t.db.tables
     const [row] = await t.db.orm
       .select({ audit: packages.audit, inspection: packages.inspection, verdicts: packages.targetVerdicts })
       .from(packages)
@@ -85,7 +102,8 @@ describe.skipIf(!chromiumPath)('the runtime audit job', () => {
     ).toEqual([])
   })
 
-  it('is cut short when the server stops, and left queued to run again', { timeout: 120_000 }, async () => {
+  // 21 s measured here beside the suite at a load of 30: a second product, its audit, its close.
+  it('is cut short when the server stops, and left queued to run again', { timeout: 60_000 }, async () => {
     const long = await createTestApp({ CHROMIUM_PATH: chromiumPath!, AUDIT_SECONDS: '40' })
     try {
       await long.listen()
@@ -95,16 +113,15 @@ describe.skipIf(!chromiumPath)('the runtime audit job', () => {
         (
           await long.db.orm.select({ audit: packages.audit }).from(packages).where(eq(packages.uuid, uuid!))
         )[0]?.audit as AuditRecord
-      const started = Date.now()
-      while ((await stored()).state !== 'running' && Date.now() - started < 60_000) {
-        await new Promise((resolve) => setTimeout(resolve, 200))
-      }
-      expect((await stored()).state).toBe('running')
+      await expect
+        .poll(async () => (await stored()).state, { timeout: 60_000, interval: 100 })
+        .toBe('running')
       const stopping = Date.now()
       await long.close()
       const seconds = (Date.now() - stopping) / 1000
       console.log(`a server stopping mid-audit (window 40 s) closed in ${seconds.toFixed(1)} s`)
-      expect(seconds).toBeLessThan(20)
+      // Well short of the 40 s window it would otherwise finish first (20.2 s at a load of 33).
+      expect(seconds).toBeLessThan(30)
       const reopened = await openDatabase(long.config, {})
       try {
         const [row] = await reopened.orm
@@ -126,8 +143,9 @@ describe.skipIf(!chromiumPath)('the runtime audit job', () => {
     }
   })
 
+  // 32 s measured here beside the suite at a load of 30: the third audit starts when one ends.
   it('runs AUDIT_CONCURRENCY audits at once in one process, and never more', {
-    timeout: 120_000,
+    timeout: 60_000,
   }, async () => {
     // Three packages queued together for a product set to two at once: two overlap, the third
     // starts only when one of them has ended (the test stops there; the server's close ends it).
@@ -140,10 +158,9 @@ describe.skipIf(!chromiumPath)('the runtime audit job', () => {
       (
         await t.db.orm.select({ audit: packages.audit }).from(packages).where(inArray(packages.uuid, uuids))
       ).map((row) => row.audit as AuditRecord)
-    const started = Date.now()
-    while ((await audits()).some((a) => !a.startedAt) && Date.now() - started < 90_000) {
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
+    await expect
+      .poll(async () => (await audits()).every((a) => a.startedAt), { timeout: 60_000, interval: 100 })
+      .toBe(true)
     const [first, second, third] = (await audits()).sort((a, b) => a.startedAt! - b.startedAt!)
     const at = (ms: number | undefined) => (ms ? `${((ms - first!.startedAt!) / 1000).toFixed(1)} s` : '-')
     console.log(
