@@ -26,6 +26,7 @@ const POSTGRES_TESTS = [
   'server/rest/api.int.test.ts',
   'server/live/live-session.int.test.ts',
   'server/idp/provider.int.test.ts',
+  'server/idp/logout.int.test.ts',
   'server/targets/targets-api.int.test.ts',
   'server/uploads/require-mraid.int.test.ts',
   'tests/faults/hostile-input.int.test.ts',
