@@ -21,6 +21,7 @@ import { createLiveStreamRoutes } from './live/stream-route.ts'
 import { logger } from './log/logger.ts'
 import { requestContext } from './log/request-context.ts'
 import { createMemberLinkPages } from './members/link-pages.ts'
+import { LINK_PAGES } from './members/member-links.ts'
 import { createDownloadRoutes } from './packages/download-route.ts'
 import type { createPreviewRoutes } from './preview/routes.ts'
 import { createApiRoutes } from './rest/api.ts'
@@ -96,7 +97,13 @@ export function createApp(deps: AppDeps) {
       ? next()
       : smallBody(c, next),
   )
-  for (const mount of [MOUNT.trpc, MOUNT.oidc]) base.use(`${mount}/*`, smallBody)
+  // Under the provider's mount, only the forms read here (the sign-in form, the member link
+  // pages) are capped. The provider's own endpoints (sign-out confirmation, token...) read the
+  // Node request themselves, capped at 56 KB, after an awaited session lookup; bodyLimit would
+  // open the body as a web stream that drains the Node request meanwhile, and with a database
+  // round trip in between (PostgreSQL) the sign-out form reached the provider empty.
+  const formsReadHere = ['/interaction', ...Object.values(LINK_PAGES)].map((page) => `${MOUNT.oidc}${page}/*`)
+  for (const path of [`${MOUNT.trpc}/*`, ...formsReadHere]) base.use(path, smallBody)
   base.use(`${MOUNT.api}/*`, requireUser(deps.authenticate, deps.services.config.http.trustedProxies))
   base.route(MOUNT.api, createApiRoutes(deps.services))
   base.route(MOUNT.api, createLiveStreamRoutes(deps.services))

@@ -11,22 +11,22 @@ import { env } from './env.ts'
  * so a path, a query or credentials in it would half-work; another scheme would not work at all.
  */
 function publicOrigin(context: z.core.ParsePayload<string | undefined>): void {
-  // A value that is no URL at all is refused by z.url() already.
+  // A value that is no URL at all is refused by env.optionalUrl() already.
   if (context.value === undefined || !URL.canParse(context.value)) return
   const url = new URL(context.value)
   const problem =
     url.protocol !== 'http:' && url.protocol !== 'https:'
-      ? `must be an http:// or https:// address, not ${url.protocol}`
+      ? `expected an http:// or https:// address, such as https://${url.host || 'ads.example.com'}`
       : url.pathname !== '/' || url.search || url.hash
-        ? `must be an origin without a path, query or fragment (the product adds ${BASE_PATH} itself): use ${url.origin}`
+        ? `expected an origin without a path, query or fragment (the product adds ${BASE_PATH} itself), such as ${url.origin}`
         : url.username || url.password
-          ? 'must not carry a user name or password'
+          ? `expected no user name or password in it, such as ${url.origin}`
           : undefined
   if (problem) context.issues.push({ code: 'custom', message: problem, input: context.value })
 }
 
 export const coreVariables = z.object({
-  PORT: env.intWithDefault(3000, 0, 65535),
+  PORT: env.port(3000),
   HOST: env.optionalString(),
   PUBLIC_URL: env.optionalUrl().check(publicOrigin),
   DATA_DIR: env.stringWithDefault('./data'),

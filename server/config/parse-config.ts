@@ -15,7 +15,8 @@ import { targetsConfig } from '../targets/config.ts'
 import { thumbnailsConfig } from '../thumbnails/config.ts'
 import { uploadsConfig } from '../uploads/config.ts'
 import { type CoreConfig, coreVariables, readCore } from './core.ts'
-import { ConfigIssue } from './env.ts'
+import { ConfigIssue, expectedByZod } from './env.ts'
+import { problemLine } from './problem-line.ts'
 
 const AREAS = {
   http: httpConfig,
@@ -38,7 +39,7 @@ export type Config = CoreConfig & { [K in keyof Areas]: ReturnType<Areas[K]['rea
 }
 
 export class ConfigError extends Error {
-  /** One line per bad variable, each starting with its name. */
+  /** One line per bad variable, each starting with its name and the value given (problem-line.ts). */
   readonly problems: string[]
   constructor(problems: string[]) {
     super(`Invalid configuration:\n${problems.map((problem) => `  ${problem}`).join('\n')}`)
@@ -56,10 +57,14 @@ export function configVariableNames(): string[] {
 /** Parses the environment; throws ConfigError naming every bad variable. */
 export function parseConfig(environment: Record<string, string | undefined>): Config {
   const problems: string[] = []
+  const complain = (name: string, message: string) => {
+    const line = problemLine(name, environment[name], message)
+    if (!problems.includes(line)) problems.push(line)
+  }
   const parse = <S extends z.ZodType>(schema: S): z.output<S> | undefined => {
-    const parsed = schema.safeParse(environment)
+    const parsed = schema.safeParse(environment, { error: expectedByZod })
     if (parsed.success) return parsed.data
-    for (const issue of parsed.error.issues) problems.push(`${issue.path.join('.')}: ${issue.message}`)
+    for (const issue of parsed.error.issues) complain(String(issue.path[0]), issue.message)
     return undefined
   }
   const coreValues = parse(coreVariables)
@@ -73,7 +78,7 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
       settings[name] = area.read(values, core)
     } catch (error) {
       if (!(error instanceof ConfigIssue)) throw error
-      problems.push(`${error.variable}: ${error.message}`)
+      complain(error.variable, error.message)
     }
   }
   if (problems.length > 0) throw new ConfigError(problems)

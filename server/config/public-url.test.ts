@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, parseConfig } from './parse-config.ts'
-
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    parseConfig(env)
-    return []
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error
-    return error.problems
-  }
-}
+import { configProblems as problemsOf } from '../../tests/helpers/config-problems.ts'
+import { parseConfig } from './parse-config.ts'
 
 describe('PUBLIC_URL', () => {
   it('takes an http or https origin, with or without a trailing slash', () => {
@@ -20,16 +11,31 @@ describe('PUBLIC_URL', () => {
   })
 
   it.each([
-    ['ftp://ads.example.com', 'must be an http:// or https:// address'],
-    ['https://ads.example.com/tools', 'must be an origin without a path'],
-    ['https://ads.example.com/?x=1', 'must be an origin without a path'],
-    ['https://ads.example.com/#top', 'must be an origin without a path'],
-    ['https://user:secret@ads.example.com', 'must not carry a user name or password'],
-    ['not a url', 'Invalid URL'],
-  ])('refuses %s in one line naming PUBLIC_URL', (value, reason) => {
+    ['ftp://ads.example.com', 'expected an http:// or https:// address, such as https://ads.example.com'],
+    [
+      'https://ads.example.com/tools',
+      'expected an origin without a path, query or fragment (the product adds /ads-preview itself), such as https://ads.example.com',
+    ],
+    ['https://ads.example.com/?x=1', 'expected an origin without a path'],
+    ['https://ads.example.com/#top', 'expected an origin without a path'],
+    [
+      'https://user:secret@ads.example.com',
+      'expected no user name or password in it, such as https://ads.example.com',
+    ],
+    ['ads.example.com', 'expected a URL with its scheme, such as https://ads.example.com'],
+    ['localhost:3000', 'expected a URL with its scheme, such as http://localhost:3000'],
+  ])('refuses %s in one line naming PUBLIC_URL, its value and what would do', (value, reason) => {
     const problems = problemsOf({ PUBLIC_URL: value })
     expect(problems).toHaveLength(1)
-    expect(problems[0]).toMatch(new RegExp(`^PUBLIC_URL: ${reason}`))
+    expect(problems[0]).toContain(reason)
+    expect(problems[0]).toMatch(/^PUBLIC_URL=\S+: expected /)
+  })
+
+  it('quotes a value with spaces, and masks a password in it', () => {
+    expect(problemsOf({ PUBLIC_URL: 'not a url' })).toEqual([
+      'PUBLIC_URL="not a url": expected a URL with its scheme, such as https://ads.example.com',
+    ])
+    expect(problemsOf({ PUBLIC_URL: 'https://user:secret@ads.example.com' })[0]).not.toContain('secret')
   })
 })
 
@@ -38,10 +44,10 @@ describe('LOG_LEVEL and LOG_FORMAT', () => {
     expect(parseConfig({}).log).toEqual({ level: 'info', format: 'auto' })
   })
 
-  it('refuse an unknown value in one line naming the variable', () => {
-    expect(problemsOf({ LOG_LEVEL: 'loud', LOG_FORMAT: 'xml' }).map((line) => line.split(':')[0])).toEqual([
-      'LOG_LEVEL',
-      'LOG_FORMAT',
+  it('refuse an unknown value in one line naming the variable, its value and the known ones', () => {
+    expect(problemsOf({ LOG_LEVEL: 'loud', LOG_FORMAT: 'xml' })).toEqual([
+      'LOG_LEVEL=loud: expected one of fatal, error, warn, info, debug, trace, silent',
+      'LOG_FORMAT=xml: expected one of auto, json, text',
     ])
   })
 })

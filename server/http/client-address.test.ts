@@ -23,7 +23,7 @@ describe('clientAddress', () => {
       parseConfig({ TRUSTED_PROXIES: '10.0.0.0/8,fd00::/8' }).http.trustedProxies.check('10.1.2.3'),
     ).toBe(true)
     expect(() => parseConfig({ TRUSTED_PROXIES: '10.0.0.0/33' })).toThrow(
-      /TRUSTED_PROXIES: "10.0.0.0\/33" is not/,
+      /TRUSTED_PROXIES=10.0.0.0\/33: "10.0.0.0\/33" is not/,
     )
     expect(() => parseConfig({ TRUSTED_PROXIES: 'proxy.local' })).toThrow(/TRUSTED_PROXIES/)
   })

@@ -4,6 +4,7 @@
 import { and, eq, lt, type SQL } from 'drizzle-orm'
 import type { Adapter, AdapterPayload } from 'oidc-provider'
 import type { Database } from '../db/database.ts'
+import { mergeWithStored, rememberLoaded, wasLoaded } from './loaded-sessions.ts'
 
 const epochSeconds = () => Math.floor(Date.now() / 1000)
 
@@ -25,26 +26,38 @@ export function createDatabaseAdapter(db: Database) {
       return row.payload as AdapterPayload
     }
 
-    async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
-      const row = {
-        model: this.model,
-        id,
-        payload,
-        grantId: payload.grantId ?? null,
-        userCode: payload.userCode ?? null,
-        uid: payload.uid ?? null,
-        expiresAt: expiresIn ? epochSeconds() + expiresIn : null,
-      }
-      await db.write((tx) =>
-        tx
-          .insert(oidcModels)
-          .values(row)
-          .onConflictDoUpdate({ target: [oidcModels.model, oidcModels.id], set: row }),
+    async upsert(id: string, mine: AdapterPayload, expiresIn: number): Promise<void> {
+      // A session this request loaded is merged with the stored one (loaded-sessions.ts).
+      const merging = this.model === 'Session' && wasLoaded(id)
+      await db.write(
+        async (tx) => {
+          const stored = merging
+            ? (await tx.select({ payload: oidcModels.payload }).from(oidcModels).where(this.byId(id)))[0]
+            : undefined
+          const payload = merging ? mergeWithStored(id, mine, stored?.payload as AdapterPayload) : mine
+          if (!payload) return
+          const row = {
+            model: this.model,
+            id,
+            payload,
+            grantId: payload.grantId ?? null,
+            userCode: payload.userCode ?? null,
+            uid: payload.uid ?? null,
+            expiresAt: expiresIn ? epochSeconds() + expiresIn : null,
+          }
+          await tx
+            .insert(oidcModels)
+            .values(row)
+            .onConflictDoUpdate({ target: [oidcModels.model, oidcModels.id], set: row })
+        },
+        merging ? { lock: `oidc-session:${id}` } : {},
       )
     }
 
-    find(id: string) {
-      return this.findWhere(eq(oidcModels.id, id))
+    async find(id: string) {
+      const payload = await this.findWhere(eq(oidcModels.id, id))
+      if (this.model === 'Session') rememberLoaded(id, payload)
+      return payload
     }
 
     findByUserCode(userCode: string) {

@@ -15,6 +15,7 @@ import { accountsIn } from './accounts.ts'
 import { createDatabaseAdapter, purgeExpired } from './adapter.ts'
 import { allowImplicitOnLocalHttp } from './implicit-on-local-http.ts'
 import { loadOrCreateProviderKeys } from './keys.ts'
+import { withLoadedSessions } from './loaded-sessions.ts'
 import { createLoginInteraction } from './login-interaction.ts'
 import { enforceLoginPolicy, loginPolicyFor } from './login-policy.ts'
 import { errorPage, logoutPage } from './pages.ts'
@@ -175,7 +176,7 @@ export async function createEmbeddedIdentityProvider(deps: {
       // oidc-provider routes relative to its mount and finds the mount from originalUrl.
       Object.assign(incoming, { originalUrl: url })
       incoming.url = url.slice(OIDC_MOUNT.length) || '/'
-      await callback(incoming, outgoing)
+      await withLoadedSessions(() => callback(incoming, outgoing))
       return RESPONSE_ALREADY_SENT
     },
     stop: () => clearInterval(purgeTimer),

@@ -5,7 +5,9 @@ import { ConfigError, parseConfig } from '../config/parse-config.ts'
 
 it('refuses an SMTP_URL that is not smtp:// or smtps://, naming the variable', () => {
   expect(() => parseConfig({ SMTP_URL: 'https://mail.example.com' })).toThrow(ConfigError)
-  expect(() => parseConfig({ SMTP_URL: 'https://mail.example.com' })).toThrow(/SMTP_URL: must be an smtp/)
+  expect(() => parseConfig({ SMTP_URL: 'https://mail.example.com' })).toThrow(
+    /SMTP_URL=https:\/\/mail.example.com: must be an smtp/,
+  )
   expect(parseConfig({ SMTP_URL: 'smtps://u:p@mail.example.com:465' }).mail.smtpUrl).toBe(
     'smtps://u:p@mail.example.com:465',
   )

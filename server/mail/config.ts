@@ -5,7 +5,7 @@ import { PRODUCT } from '../../shared/constants.ts'
 import { defineConfigArea, env } from '../config/env.ts'
 
 const smtpUrl = env
-  .optionalUrl()
+  .optionalUrl('smtp://user:password@mail.example.com:587')
   .refine((url) => url === undefined || /^smtps?:$/.test(new URL(url).protocol), {
     message: 'must be an smtp:// or smtps:// URL (smtp://user:password@mail.example.com:587)',
   })

@@ -23,9 +23,9 @@ describe('DEFAULT_TARGETS', () => {
 
   it('refuses an id no profile has, naming it and the known ones', () => {
     expect(() => parseConfig({ DEFAULT_TARGETS: 'unity,myspace' })).toThrow(
-      /DEFAULT_TARGETS: unknown target myspace; known: iab-html5, chrome-heavy-ad/,
+      /DEFAULT_TARGETS=unity,myspace: unknown target myspace; known: iab-html5, chrome-heavy-ad/,
     )
-    expect(() => parseConfig({ DEFAULT_TARGETS: ' , ' })).toThrow(/DEFAULT_TARGETS: no target/)
+    expect(() => parseConfig({ DEFAULT_TARGETS: ' , ' })).toThrow(/DEFAULT_TARGETS=" , ": no target/)
   })
 })
 

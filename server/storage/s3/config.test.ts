@@ -18,14 +18,14 @@ function problems(env: Record<string, string>): string[] {
 it('unset S3_BUCKET keeps the local store; S3_* without it, or a bucket without keys, stops the start', () => {
   expect(parseConfig({}).s3).toBeUndefined()
   expect(problems({ S3_ENDPOINT: 'http://minio:9000' })).toEqual([
-    'S3_ENDPOINT: is set but S3_BUCKET is not (unset: packages stay in DATA_DIR)',
+    'S3_ENDPOINT=http://minio:9000: is set but S3_BUCKET is not (unset: packages stay in DATA_DIR)',
   ])
   expect(problems({ S3_BUCKET: 'ads' })).toEqual(['S3_ACCESS_KEY_ID: is required with S3_BUCKET'])
   expect(problems({ S3_BUCKET: 'ads', S3_ACCESS_KEY_ID: 'AKID' })).toEqual([
     'S3_SECRET_ACCESS_KEY: is required with S3_BUCKET',
   ])
   expect(problems({ S3_BUCKET: 'ads', ...keys, S3_ENDPOINT: 'http://minio:9000/ads' })[0]).toMatch(
-    /^S3_ENDPOINT: must be an origin/,
+    /^S3_ENDPOINT=http:\/\/minio:9000\/ads: must be an origin/,
   )
 })
 
