@@ -16,21 +16,21 @@ const NOT_UNIT = ['**/*.int.test.ts', '**/*.proc.test.ts', 'tests/binary/**', 'n
 // PostgreSQL runs the database layer's own tests and a contract set of API calls: what can differ
 // between the two engines (queries, claims, transactions, constraints), not the whole API twice.
 const POSTGRES_TESTS = [
-  'server/packages/list-page.int.test.ts',
-  'server/packages/list-by-target.int.test.ts',
-  'server/packages/delete-restore.int.test.ts',
-  'server/packages/undo-replace.int.test.ts',
-  'server/members/team.int.test.ts',
-  'server/tokens/api-tokens.int.test.ts',
-  'server/audit/audit-trail.int.test.ts',
-  'server/rest/api.int.test.ts',
-  'server/live/live-session.int.test.ts',
-  'server/idp/provider.int.test.ts',
-  'server/targets/targets-api.int.test.ts',
-  'server/uploads/require-mraid.int.test.ts',
+  'server/creatives/packages/list-page.int.test.ts',
+  'server/creatives/packages/list-by-target.int.test.ts',
+  'server/creatives/packages/delete-restore.int.test.ts',
+  'server/creatives/packages/undo-replace.int.test.ts',
+  'server/identity/team/team.int.test.ts',
+  'server/identity/api-tokens/api-tokens.int.test.ts',
+  'server/identity/audit-trail/audit-trail.int.test.ts',
+  'server/api/rest/api.int.test.ts',
+  'server/creatives/live/live-session.int.test.ts',
+  'server/identity/provider/provider.int.test.ts',
+  'server/creatives/targets/targets-api.int.test.ts',
+  'server/creatives/uploads/require-mraid.int.test.ts',
   'tests/faults/hostile-input.int.test.ts',
   'tests/api/**/*.int.test.ts',
-  'server/jobs/job-queue.proc.test.ts',
+  'server/platform/jobs/job-queue.proc.test.ts',
 ]
 // Inside the test processes the product's log is printed only for a test that fails.
 const PRODUCT_LOG = 'tests/setup/product-log.ts'

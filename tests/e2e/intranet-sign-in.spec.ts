@@ -8,7 +8,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { type Browser, chromium, expect, type Page, test } from '@playwright/test'
-import { CHROMIUM_ARGS } from '../../server/renderer/chromium.ts'
+import { CHROMIUM_ARGS } from '../../server/platform/renderer/chromium.ts'
 import { type ProductProcess, SOURCE_SERVER, startProduct } from '../helpers/product-process.ts'
 import { ADMIN_EMAIL, ADMIN_PASSWORD, E2E_PORT } from './env.ts'
 
@@ -45,7 +45,7 @@ test.beforeAll(async () => {
         SOURCE_SERVER[0],
         [
           ...SOURCE_SERVER.slice(1, -1),
-          path.join(ROOT, 'server/idp/users-cli.ts'),
+          path.join(ROOT, 'server/commands/users/users-cli.ts'),
           'add',
           OUTSIDER.email,
           OUTSIDER.password,

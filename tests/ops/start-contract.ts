@@ -9,7 +9,7 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { configVariableNames } from '../../server/config/parse-config.ts'
+import { configVariableNames } from '../../server/parse-config.ts'
 import { type ProductProcess, runToExit, startProduct } from '../helpers/product-process.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')

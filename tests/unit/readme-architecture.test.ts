@@ -1,10 +1,10 @@
 // The README's architecture section is the truth about the code's shape: every source file and
 // folder it names is in the repository (written from the root, or from the folder its sentence
-// is about: `db/tables.ts` is server/db/tables.ts, `local/` is server/storage/local/).
+// is about: `db/tables.ts` is server/platform/db/tables.ts, `local/` is server/platform/storage/local/).
 import fs from 'node:fs'
 import path from 'node:path'
 import { expect, it } from 'vitest'
-import { PROJECT_ROOT } from '../../server/project-root.ts'
+import { PROJECT_ROOT } from '../../server/platform/project-root.ts'
 
 const readme = fs.readFileSync(path.join(PROJECT_ROOT, 'README.md'), 'utf8')
 const section = readme.slice(

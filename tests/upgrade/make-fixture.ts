@@ -32,7 +32,7 @@ const USERS = [
 // The users command, as an operator runs it, before the first start.
 const users = spawnSync(
   process.execPath,
-  ['--import', 'tsx', 'server/idp/users-cli.ts', 'add', USERS[1]!.email, USERS[1]!.password],
+  ['--import', 'tsx', 'server/commands/users/users-cli.ts', 'add', USERS[1]!.email, USERS[1]!.password],
   { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' },
 )
 if (users.status !== 0) throw new Error(`users add failed: ${users.stderr}`)

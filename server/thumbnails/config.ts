@@ -1,7 +1,0 @@
-// Where the browser that renders thumbnails is.
-import { defineConfigArea, env } from '../config/env.ts'
-
-export const thumbnailsConfig = defineConfigArea({ CHROMIUM_PATH: env.optionalString() }, (e) => ({
-  /** Chromium for thumbnails; unset: the usual install paths are tried. */
-  chromiumPath: e.CHROMIUM_PATH,
-}))
