@@ -1,5 +1,7 @@
 // How long what is deleted or replaced stays restorable (server/creatives/retention/).
-import { defineConfigArea, env } from '../../platform/config/env.ts'
+
+import { defineConfigArea } from '../../platform/config/config-area.ts'
+import { env } from '../../platform/config/env.ts'
 
 export const retentionConfig = defineConfigArea(
   {

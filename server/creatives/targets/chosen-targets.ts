@@ -4,18 +4,11 @@ import { findProfiles, TARGET_PROFILES } from '../../../shared/targets/profiles/
 import type { TargetProfile } from '../../../shared/targets/types.ts'
 import type { Config } from '../../parse-config.ts'
 import { AppError } from '../../platform/errors.ts'
+import { splitTargetIds } from './config.ts'
 
 export interface ChosenTargets {
   ids: string[]
   profiles: TargetProfile[]
-}
-
-/** "a, b" -> ['a', 'b']; empty parts are dropped. */
-export function splitTargetIds(list: string): string[] {
-  return list
-    .split(',')
-    .map((id) => id.trim())
-    .filter((id) => id !== '')
 }
 
 export function chooseTargets(config: Config, asked: string | readonly string[] | undefined): ChosenTargets {

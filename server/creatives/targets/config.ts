@@ -1,8 +1,8 @@
 // Which delivery targets the deployment judges its packages against (the list badge), how
 // long the runtime audit watches each creative, and how many creatives a process audits at once.
 import { DEFAULT_TARGET_IDS, findProfiles, TARGET_PROFILES } from '../../../shared/targets/profiles/index.ts'
-import { ConfigIssue, defineConfigArea, env } from '../../platform/config/env.ts'
-import { splitTargetIds } from './chosen-targets.ts'
+import { defineConfigArea } from '../../platform/config/config-area.ts'
+import { ConfigIssue, env } from '../../platform/config/env.ts'
 
 /**
  * The thumbnail browser closes after a minute without a new page; the audit's longest run (the
@@ -37,3 +37,11 @@ export const targetsConfig = defineConfigArea(
     }
   },
 )
+
+/** "a, b" -> ['a', 'b']; empty parts are dropped. */
+export function splitTargetIds(list: string): string[] {
+  return list
+    .split(',')
+    .map((id) => id.trim())
+    .filter((id) => id !== '')
+}

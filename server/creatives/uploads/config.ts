@@ -1,6 +1,7 @@
 // Limits and policy of the upload path.
 import { DEFAULT_MAX_PACKAGE_BYTES } from '../../../shared/constants.ts'
-import { defineConfigArea, env } from '../../platform/config/env.ts'
+import { defineConfigArea } from '../../platform/config/config-area.ts'
+import { env } from '../../platform/config/env.ts'
 
 export const uploadsConfig = defineConfigArea(
   {

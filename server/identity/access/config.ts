@@ -4,7 +4,8 @@
 import { z } from 'zod'
 import { AUTH_LEEWAY_DEFAULT_SECONDS, AUTH_LEEWAY_MAX_SECONDS } from '../../../shared/constants.ts'
 import { ROUTES, SERVER_MOUNTS } from '../../../shared/paths.ts'
-import { ConfigIssue, defineConfigArea, env } from '../../platform/config/env.ts'
+import { defineConfigArea } from '../../platform/config/config-area.ts'
+import { ConfigIssue, env } from '../../platform/config/env.ts'
 import type { AccessRules } from './access-policy.ts'
 
 export const EMBEDDED_CLIENT_ID = 'ads-preview'

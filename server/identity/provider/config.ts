@@ -1,5 +1,7 @@
 // The embedded identity provider's first user.
-import { defineConfigArea, env } from '../../platform/config/env.ts'
+
+import { defineConfigArea } from '../../platform/config/config-area.ts'
+import { env } from '../../platform/config/env.ts'
 import { MIN_PASSWORD_LENGTH } from './passwords.ts'
 
 export const adminConfig = defineConfigArea(

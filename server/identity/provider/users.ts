@@ -1,8 +1,9 @@
 // Users of the embedded identity provider.
 import { randomUUID } from 'node:crypto'
 import { asc, count, eq } from 'drizzle-orm'
+import { EMAIL_PATTERN } from '../../../shared/team.ts'
 import type { Database } from '../../platform/db/database.ts'
-import { EMAIL_PATTERN, normalizeEmail } from '../access/email.ts'
+import { normalizeEmail } from '../access/email.ts'
 import { revokeTokensOf } from '../api-tokens/revoke-tokens-of.ts'
 import { generatePassword, hashPassword, MIN_PASSWORD_LENGTH } from './passwords.ts'
 

@@ -1,10 +1,9 @@
 // The pieces every area's configuration is made of: zod parsers for environment variables (an
-// empty value counts as unset) and `defineConfigArea`, which pairs an area's variables with the
-// function that turns them into that area's settings. server/parse-config.ts puts the
-// areas together; nothing else reads process.env.
+// empty value counts as unset; config-area.ts pairs an area's variables with the function that
+// turns them into its settings). server/parse-config.ts puts the areas together; nothing else
+// reads process.env.
 import { z } from 'zod'
-import { EMAIL_PATTERN } from '../../identity/access/email.ts'
-import type { CoreConfig } from './core.ts'
+import { EMAIL_PATTERN } from '../../../shared/team.ts'
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value)
 
@@ -37,17 +36,4 @@ export class ConfigIssue extends Error {
   ) {
     super(message)
   }
-}
-
-export interface ConfigArea<Shape extends z.ZodRawShape, Settings> {
-  schema: z.ZodObject<Shape>
-  read(values: z.output<z.ZodObject<Shape>>, core: CoreConfig): Settings
-}
-
-/** An area's variables (`{ NAME: parser }`) and how they become its settings. */
-export function defineConfigArea<Shape extends z.ZodRawShape, Settings>(
-  variables: Shape,
-  read: (values: z.output<z.ZodObject<Shape>>, core: CoreConfig) => Settings,
-): ConfigArea<Shape, Settings> {
-  return { schema: z.object(variables), read }
 }

@@ -1,6 +1,8 @@
 // Which database holds the records: SQLite in DATA_DIR (zero configuration) unless DATABASE_URL
 // names a PostgreSQL server.
-import { ConfigIssue, defineConfigArea, env } from '../config/env.ts'
+
+import { defineConfigArea } from '../config/config-area.ts'
+import { ConfigIssue, env } from '../config/env.ts'
 
 export const databaseConfig = defineConfigArea({ DATABASE_URL: env.optionalUrl() }, (e) => {
   if (e.DATABASE_URL && !/^postgres(ql)?:$/.test(new URL(e.DATABASE_URL).protocol)) {

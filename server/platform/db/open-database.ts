@@ -1,7 +1,6 @@
 // Opens the configured database with its migrations applied: PostgreSQL when DATABASE_URL is
 // set, else the SQLite file in DATA_DIR.
 import path from 'node:path'
-import type { Config } from '../../parse-config.ts'
 import { PROJECT_ROOT } from '../project-root.ts'
 import type { Database } from './database.ts'
 import { openPostgres } from './postgres/open-postgres.ts'
@@ -18,7 +17,7 @@ export interface DatabaseFiles {
 }
 
 export function openDatabase(
-  config: Pick<Config, 'dataDir' | 'database'>,
+  config: { dataDir: string; database: { url: string | undefined } },
   files: DatabaseFiles = {},
 ): Promise<Database> {
   const migrations = files.migrationsDir ?? path.join(PROJECT_ROOT, 'migrations')

@@ -1,5 +1,7 @@
 // How the HTTP server treats connections and what it logs.
-import { defineConfigArea, env } from '../config/env.ts'
+
+import { defineConfigArea } from '../config/config-area.ts'
+import { env } from '../config/env.ts'
 import { parseTrustedProxies } from './client-address.ts'
 
 export const httpConfig = defineConfigArea(

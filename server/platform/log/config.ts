@@ -1,5 +1,7 @@
 // How much the server logs and in which form.
-import { defineConfigArea, env } from '../config/env.ts'
+
+import { defineConfigArea } from '../config/config-area.ts'
+import { env } from '../config/env.ts'
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 export type LogLevel = (typeof LOG_LEVELS)[number]

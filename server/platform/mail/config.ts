@@ -2,7 +2,8 @@
 // password-reset link is also sent to the person it is for. Without it the admin hands it on.
 import { z } from 'zod'
 import { PRODUCT } from '../../../shared/constants.ts'
-import { defineConfigArea, env } from '../config/env.ts'
+import { defineConfigArea } from '../config/config-area.ts'
+import { env } from '../config/env.ts'
 
 const smtpUrl = env
   .optionalUrl()

@@ -3,13 +3,17 @@
 
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
-import type { Config } from '../../parse-config.ts'
+import type { CoreConfig } from '../config/core.ts'
 import type { SecretStore } from '../db/secrets.ts'
 import type { BlobStore } from './blob-store.ts'
 import { createLocalDiskStore } from './local/local-disk-store.ts'
+import type { S3Settings } from './s3/config.ts'
 import { createS3Store } from './s3/s3-store.ts'
 
-export async function openBlobStore(config: Config, secrets: SecretStore): Promise<BlobStore> {
+export async function openBlobStore(
+  config: Pick<CoreConfig, 'dataDir' | 'appUrl'> & { s3: S3Settings | undefined },
+  secrets: SecretStore,
+): Promise<BlobStore> {
   if (config.s3) return createS3Store(config.s3)
   const signingSecret = await secrets.loadOrCreate('blob-signing.key', () =>
     randomBytes(32).toString('base64url'),

@@ -1,7 +1,9 @@
 // Object storage instead of DATA_DIR/blobs: S3_BUCKET names an S3-compatible bucket (AWS S3,
 // Cloudflare R2, MinIO, Ceph); unset, packages stay on the local disk. The other S3_* variables
 // say where and as whom; setting them without S3_BUCKET is a mistake, not a no-op.
-import { ConfigIssue, defineConfigArea, env } from '../../config/env.ts'
+
+import { defineConfigArea } from '../../config/config-area.ts'
+import { ConfigIssue, env } from '../../config/env.ts'
 
 export interface S3Settings {
   bucket: string
