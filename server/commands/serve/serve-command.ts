@@ -1,5 +1,5 @@
 // The server's command line, shared by `npm start` (server/main.ts) and the single executable
-// (server/commands/single-executable/main.ts): --help and --version print and exit; otherwise the configuration is
+// (bin/single-executable/main.ts): --help and --version print and exit; otherwise the configuration is
 // parsed, DATA_DIR is made owner-only and private, the server starts, says where it is, and
 // stops cleanly on SIGTERM / SIGINT. Every failure to start is one line naming what to change.
 import process from 'node:process'

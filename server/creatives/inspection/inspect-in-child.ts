@@ -26,7 +26,7 @@ export interface InspectionLimits {
 /** Starts an inspecting process with this environment: stderr piped, an IPC channel (advanced). */
 export type SpawnInspector = (env: NodeJS.ProcessEnv) => ChildProcess
 
-/** The single executable starts itself with this argument (server/commands/single-executable/main.ts). */
+/** The single executable starts itself with this argument (bin/single-executable/main.ts). */
 export const INSPECT_WORKER_ARG = '--inspect-worker'
 
 /**

@@ -9,7 +9,7 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import * as sea from 'node:sea'
 import { unzipSync } from 'fflate'
-import type { RuntimeFiles } from '../../start.ts'
+import type { RuntimeFiles } from '../../server/start.ts'
 
 function unpack(dataDir: string, version: string): string {
   const runtimeRoot = path.join(dataDir, '.runtime')

@@ -5,14 +5,17 @@
 // and the users command built in (`./ads-preview users ...`).
 import { spawn } from 'node:child_process'
 import process from 'node:process'
-import { runCheckCommand } from '../../../cli/check/check-command.ts'
-import { serveChecks } from '../../../cli/check/worker-loop.ts'
-import { INSPECT_WORKER_ARG, type SpawnInspector } from '../../creatives/inspection/inspect-in-child.ts'
-import { serveInspection } from '../../creatives/inspection/inspect-worker.ts'
-import { BUILD } from '../../platform/build-info.ts'
-import { runMoveCommand } from '../move/move-command.ts'
-import { runServerCli } from '../serve/serve-command.ts'
-import { runUsersCommand } from '../users/users-command.ts'
+import { runCheckCommand } from '../../cli/check/check-command.ts'
+import { serveChecks } from '../../cli/check/worker-loop.ts'
+import { runMoveCommand } from '../../server/commands/move/move-command.ts'
+import { runServerCli } from '../../server/commands/serve/serve-command.ts'
+import { runUsersCommand } from '../../server/commands/users/users-command.ts'
+import {
+  INSPECT_WORKER_ARG,
+  type SpawnInspector,
+} from '../../server/creatives/inspection/inspect-in-child.ts'
+import { serveInspection } from '../../server/creatives/inspection/inspect-worker.ts'
+import { BUILD } from '../../server/platform/build-info.ts'
 import { loadRuntimeFiles } from './runtime-files.ts'
 
 /** The argument a checking process of `check` is started with: the binary starts itself. */
