@@ -5,6 +5,7 @@
 // tRPC decode the request, call the action, and answer its result or the error through one
 // mapping (server/platform/http/error-answer.ts).
 import type { z } from 'zod/mini'
+import { MESSAGES } from '../../shared/constants.ts'
 import type { Inspect } from '../creatives/inspection/inspector.ts'
 import type { LiveBus } from '../creatives/live/live-bus.ts'
 import type { AuthUser } from '../identity/access/user.ts'
@@ -78,7 +79,7 @@ export function parseInput<S extends z.ZodMiniType>(schema: S, input: unknown): 
 
 /** The signed-in caller; API routes check the bearer first, so this only guards misuse. */
 export function requireCaller(ctx: ActionContext): AuthUser {
-  if (!ctx.user) throw new AppError('UNAUTHORIZED', 'Missing or invalid access token')
+  if (!ctx.user) throw new AppError('UNAUTHORIZED', MESSAGES.unauthorized)
   return ctx.user
 }
 

@@ -15,7 +15,7 @@ import { PREVIEW_RAW_PARAM } from '../../shared/paths.ts'
 import { buildZip } from '../../shared/zip/test-zip-builder.ts'
 import { packageWithoutMraid, VALID_INDEX_HTML, validPackage } from '../fixtures/packages.ts'
 import { implicitAccessToken } from '../helpers/oidc-http.ts'
-import { type ProductProcess, startProduct } from '../helpers/product-process.ts'
+import { type ProductProcess, startProductProcess } from '../helpers/product-process.ts'
 import { testDatabaseEnv } from '../helpers/test-database.ts'
 
 const EMAIL = 'qa@example.com'
@@ -26,7 +26,7 @@ let token: string
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ads-preview-integrity-'))
-  product = await startProduct({
+  product = await startProductProcess({
     env: {
       DATA_DIR: dataDir,
       ADMIN_EMAIL: EMAIL,

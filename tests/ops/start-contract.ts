@@ -10,7 +10,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { configVariableNames } from '../../server/parse-config.ts'
-import { type ProductProcess, runToExit, startProduct } from '../helpers/product-process.ts'
+import { type ProductProcess, runToExit, startProductProcess } from '../helpers/product-process.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 const VERSION = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string })
@@ -130,7 +130,7 @@ export function describeStartContract(way: StartWay): void {
 
     beforeAll(async () => {
       dataDir = tempDir()
-      product = await startProduct({
+      product = await startProductProcess({
         command: way.command,
         cwd: way.cwd,
         env: {
@@ -190,7 +190,11 @@ export function describeStartContract(way: StartWay): void {
     fs.chmodSync(path.join(dataDir, 'ads-preview.db'), 0o644)
     fs.chmodSync(path.join(dataDir, 'blobs'), 0o755)
     expect(openToOthers(dataDir).length).toBeGreaterThan(0)
-    const product = await startProduct({ command: way.command, cwd: way.cwd, env: { DATA_DIR: dataDir } })
+    const product = await startProductProcess({
+      command: way.command,
+      cwd: way.cwd,
+      env: { DATA_DIR: dataDir },
+    })
     await product.stop('SIGTERM')
     product.killAll()
     expect(openToOthers(dataDir)).toEqual([])

@@ -4,6 +4,7 @@
 // platform/http/error-answer.ts.
 import { initTRPC, TRPCError } from '@trpc/server'
 import { getHTTPStatusCodeFromError } from '@trpc/server/http'
+import { MESSAGES } from '../../../shared/constants.ts'
 import type { Services } from '../../actions/define-action.ts'
 import type { AuthUser } from '../../identity/access/user.ts'
 import { type ErrorAnswer, errorAnswer } from '../../platform/http/error-answer.ts'
@@ -37,6 +38,6 @@ const t = initTRPC.context<TrpcContext>().create({
 export const router = t.router
 
 export const protectedProcedure = t.procedure.use(({ ctx, next }) => {
-  if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Missing or invalid access token' })
-  return next({ ctx: { ...ctx, actions: { ...ctx.services, user: ctx.user } } })
+  if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.unauthorized })
+  return next({ ctx: { ...ctx, actionContext: { ...ctx.services, user: ctx.user } } })
 })

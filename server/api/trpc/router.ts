@@ -36,7 +36,7 @@ function procedure<S extends z.ZodMiniType, Out>(action: Action<S, Out>) {
     .input((input: unknown) => input as z.input<S>)
     .use(({ ctx, input, next }) => {
       requireScope(ctx.user, action)
-      return next({ ctx: { call: () => action(ctx.actions, input) } })
+      return next({ ctx: { call: () => action(ctx.actionContext, input) } })
     })
 }
 const query = <S extends z.ZodMiniType, Out>(action: Action<S, Out>) =>

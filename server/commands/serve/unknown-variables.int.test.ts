@@ -4,7 +4,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { startProduct } from '../../../tests/helpers/product-process.ts'
+import { startProductProcess } from '../../../tests/helpers/product-process.ts'
 import { configVariableNames } from '../../parse-config.ts'
 import { unknownVariables } from './unknown-variables.ts'
 
@@ -48,7 +48,7 @@ describe('unknownVariables', () => {
 
 it('the started product warns about each at start', async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ads-preview-unknown-'))
-  const product = await startProduct({
+  const product = await startProductProcess({
     env: {
       DATA_DIR: dataDir,
       LOG_FORMAT: 'text',

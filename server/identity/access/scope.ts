@@ -1,7 +1,7 @@
 // An API token's scope, enforced where REST and tRPC call an action (api/rest/api.ts, api/trpc/router.ts):
 // read reaches the actions marked read-only (list, get), write every action. A person signed in
 // has no scope: everything. Tokens themselves are made and revoked by a person only.
-import type { ActionContext } from '../../actions/define-action.ts'
+import { type ActionContext, requireCaller } from '../../actions/define-action.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { AuthUser } from './user.ts'
 
@@ -18,8 +18,7 @@ export function requireScope(user: AuthUser | null | undefined, action: { readOn
 
 /** For the token actions: the caller signed in as a person. */
 export function requirePerson(ctx: ActionContext): AuthUser {
-  const user = ctx.user
-  if (!user) throw new AppError('UNAUTHORIZED', 'Missing or invalid access token')
+  const user = requireCaller(ctx)
   if (user.apiToken) throw new AppError('FORBIDDEN', SCOPE_REFUSED.personOnly)
   return user
 }
