@@ -1,5 +1,5 @@
 // Configuration from environment variables, parsed once at startup (README "Configuration").
-// Each area declares its variables in its own folder (`server/<area>/config.ts`, made with
+// Each area declares its variables in its own folder (its config.ts, made with
 // defineConfigArea) and is listed once in AREAS below; its settings are `config.<area>`.
 // Nothing else reads process.env: the parsed Config is passed in.
 import type { z } from 'zod'

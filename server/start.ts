@@ -119,8 +119,8 @@ export async function startProduct(configured: Config, options: StartOptions = {
   })
   server.on('request', getRequestListener(app.fetch, { hostname: config.host }))
   // Idle, not total: a 500 MB upload on a slow line is fine, a connection that stalls is not.
-  // Node's own total limit per request (300 s) would cut a slow but steady upload with 408
-  // (issue #12), so it is off; headers must still arrive within Node's 60 s.
+  // Node's own total limit per request (300 s) would cut a slow but steady upload with 408,
+  // so it is off; headers must still arrive within Node's 60 s.
   server.setTimeout(config.http.idleTimeoutSeconds * 1000)
   server.requestTimeout = 0
   const runners: JobRunner[] = []

@@ -1,4 +1,4 @@
-// The REST paths of spec section 7, exactly, and the audit trail (issue #21): each decodes the
+// The REST paths the product promises its callers, exactly, and the audit trail: each decodes the
 // request, calls the same action as the tRPC router, and answers its result; errors go through
 // app.onError (platform/http/error-answer.ts).
 import { type Context, Hono } from 'hono'
@@ -34,7 +34,7 @@ export function createApiRoutes(services: Services) {
   }
   return (
     new Hono<{ Variables: AuthVariables }>()
-      // No query: the spec's whole list; any of the list's parameters: one page (issue 18).
+      // No query: the whole list, as first promised; any of the list's parameters: one page.
       .get(REST.packages, async (c) => c.json(await call(listPackages, c, c.req.query())))
       .post(REST.package, async (c) => {
         const result = await call(createPackage, c, { uuid: c.req.param('uuid') })

@@ -1,5 +1,5 @@
 // The typed API the client uses: nouns for routers, verbs for procedures. Each calls the same
-// action as the REST route of spec 7 and answers the same shape (create adds `created`). The
+// action as its REST route and answers the same shape (create adds `created`). The
 // actions parse their own input; the procedure only gives the client its input type.
 import type { z } from 'zod/mini'
 import type { Action } from '../../actions/define-action.ts'
@@ -71,7 +71,7 @@ export const appRouter = router({
     getUrl: mutation(getUploadUrl),
     validate: mutation(validateUpload),
   }),
-  // Beside the spec (issue #21): a member's own account, the team an admin manages, the audit trail.
+  // Beyond the package calls: a member's own account, the team an admin manages, the audit trail.
   account: router({
     get: query(getAccount),
     changePassword: mutation(changePassword),

@@ -1,5 +1,5 @@
 // The ad sizes the packages declare, with how many declare each, most common first: the choices
-// of the list's ad-size filter (issue 18).
+// of the list's ad-size filter.
 import { count, desc } from 'drizzle-orm'
 import { z } from 'zod/mini'
 import type { AdSizeCounts } from '../../../shared/api.ts'

@@ -1,4 +1,4 @@
-// Step 4 of an upload (spec 7 POST /api/packages/{uuid}): the validated upload becomes a package
+// Step 4 of an upload (POST /api/packages/{uuid}): the validated upload becomes a package
 // in one transaction. `keep` takes the next filename_version, `overwrite` replaces the newest
 // record of that name keeping its id (the replaced version is retained REPLACE_UNDO_DAYS for an
 // admin's undo, undo-replace.ts, then purged with its files), `none` refuses a taken name. The

@@ -1,5 +1,5 @@
-// Spec 7 DELETE /api/packages/{uuid}: the package leaves the list at once (nothing previews or
-// downloads it any more) and stays restorable until `undoUntil` (issue 18's Undo,
+// DELETE /api/packages/{uuid}: the package leaves the list at once (nothing previews or
+// downloads it any more) and stays restorable until `undoUntil` (the list's Undo,
 // DELETE_UNDO_SECONDS); then a purge job removes its record and files for good, also across a
 // restart (server/creatives/retention/).
 import { eq } from 'drizzle-orm'

@@ -1,6 +1,6 @@
-// Spec 7 GET /api/packages: without a query, every package, newest first, in one query (the
-// spec's { packages }); with any of search, sort, order, adSize, limit or cursor, one page of
-// them (list-page.ts, issue 18).
+// GET /api/packages: without a query, every package, newest first, in one query (the
+// original { packages } answer); with any of search, sort, order, adSize, limit or cursor, one
+// page of them (list-page.ts).
 import { desc } from 'drizzle-orm'
 import { z } from 'zod/mini'
 import type { PackageList, PackagePage } from '../../../shared/api.ts'

@@ -1,4 +1,4 @@
-// One page of the package list (issue 18): search by name, filters by ad size and by delivery
+// One page of the package list: search by name, filters by ad size and by delivery
 // target verdict, a sort, and a cursor (keyset pagination: the page after the last row seen, so
 // a page costs the same deep in a list of thousands as at its start, and rows added meanwhile do
 // not shift it). The same SQL on SQLite and PostgreSQL: lower() on both sides of LIKE and of the

@@ -1,4 +1,4 @@
-// A package row as the API shows it (spec 3): snake_case, absolute capability URLs. The columns
+// A package row as the API shows it: snake_case, absolute capability URLs. The columns
 // are chosen here once: every query that answers packages selects `packageColumns`.
 import type { Package } from '../../../shared/api.ts'
 import { withoutBidiControls } from '../../../shared/filename.ts'
@@ -37,7 +37,7 @@ export function toPackageView(row: PackageRow, publicUrl: string): Package {
     created_at: new Date(row.createdAt).toISOString(),
     package_url: publicUrl + API.download(row.uuid, filename),
     index_url: publicUrl + API.preview(row.uuid),
-    // Rendered, the address changes: a browser holding the stand-in asks again (issue 18).
+    // Rendered, the address changes: a browser holding the stand-in asks again.
     preview_url: row.thumbnailKey
       ? { thumbnail: `${publicUrl}${API.thumbnail(row.uuid)}?rendered=1`, rendered: true }
       : { thumbnail: publicUrl + API.thumbnail(row.uuid), rendered: false },

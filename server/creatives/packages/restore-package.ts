@@ -1,4 +1,4 @@
-// Undo of a delete (issue 18): while the delete's undoUntil has not passed, the package comes
+// Undo of a delete: while the delete's undoUntil has not passed, the package comes
 // back as it was (same id, uuid, version, links and files).
 import { type Package, uuidInputSchema } from '../../../shared/api.ts'
 import { MESSAGES } from '../../../shared/constants.ts'

@@ -1,5 +1,5 @@
 // One entry of a stored zip as a stream of bytes, in memory bounded by a constant whatever the
-// entry's size (issue #12): the stored bytes are read 64 KiB at a time, inflated by zlib on
+// entry's size (a small zip can declare a huge entry): the stored bytes are read 64 KiB at a time, inflated by zlib on
 // libuv's thread pool (off the event loop), never past the size the directory declares, and
 // CRC-checked at the end. A range reads only what it needs of a stored entry; of a deflated
 // one it inflates up to its end and drops what comes before its start.

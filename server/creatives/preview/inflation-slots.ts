@@ -1,4 +1,4 @@
-// A cap on large inflations running at once (issue #12): each holds a zlib window, buffers and
+// A cap on large inflations running at once: each holds a zlib window, buffers and
 // a file handle, and inflating is CPU on libuv's thread pool; past the cap a request waits its
 // turn (first come, first served) instead of adding to the load. A request whose client goes
 // away while waiting leaves the queue; a stalled one is cut by the idle timeout.

@@ -1,5 +1,5 @@
-// Retention, shared by the package screen's Undo (issue 18) and an admin's undo of a Replace
-// (issue 21): a package version leaves `packages` (so nothing lists, previews or downloads it),
+// Retention, shared by the package screen's Undo and an admin's undo of a Replace:
+// a package version leaves `packages` (so nothing lists, previews or downloads it),
 // its record is kept in `retained_packages` and its files stay in the blob store until
 // `purgeAt`, when a purge job (purge-retained.ts) removes both. The job is enqueued in the same
 // commit, so a restart keeps every deadline; until then restore-retained.ts brings it back.

@@ -1,5 +1,5 @@
 // Each package's verdict per delivery target, kept with it (packages.target_verdicts) so the list
-// can filter by target in SQL (list-page.ts, issue 18) with its own paging, on both databases:
+// can filter by target in SQL (list-page.ts) with its own paging, on both databases:
 // `<stamp>|iab-html5:pass|applovin:fail|...|`, every known target, written at create and again
 // whenever the runtime audit stores figures. The stamp names the rules that judged them: a
 // release that changes a profile (or an upgrade from before this column) leaves rows stale, and

@@ -1,4 +1,4 @@
-// The stored thumbnail: the list's cell (THUMBNAIL_SIZE, spec 4) at twice its pixels, so it stays
+// The stored thumbnail: the list's cell (THUMBNAIL_SIZE) at twice its pixels, so it stays
 // sharp on high-density screens. Every server-side thumbnail (rendered or placeholder) has it.
 import { THUMBNAIL_SIZE } from '../../../shared/constants.ts'
 

@@ -1,4 +1,4 @@
-// Step 1 of an upload (spec 7 GET /api/upload/get-package-upload-url): checks the name against
+// Step 1 of an upload (GET /api/upload/get-package-upload-url): checks the name against
 // the policy and the caller's unfinished uploads against the cap, records the upload, and
 // answers the storage driver's signed URL for the body.
 import { randomUUID } from 'node:crypto'

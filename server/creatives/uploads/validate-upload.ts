@@ -1,4 +1,4 @@
-// Step 3 of an upload (spec 7 POST /api/upload/validate-package-upload/{uuid}): pins the stored
+// Step 3 of an upload (POST /api/upload/validate-package-upload/{uuid}): pins the stored
 // body under the package's key (no upload URL can write there), inspects exactly those bytes,
 // and records their size and sha256 with the report: 200 with warnings, 422 with what to fix.
 // MRAID is required when the deployment says so (REQUIRE_MRAID, default) or the caller asks.

@@ -1,4 +1,4 @@
-// What the browser needs to sign in (spec 3 "Auth configuration"), served as
+// What the browser needs to sign in, served as
 // /ads-preview/client-config.json: never a secret, only public settings and endpoints.
 import type { ClientConfig } from '../../../shared/api.ts'
 import type { Config } from '../../parse-config.ts'

@@ -1,5 +1,5 @@
 // A subject's standing in the embedded provider, for the access policy: a removed member's
-// access token is refused within a minute (issue #12), not when it expires; a token issued
+// access token is refused within a minute, not when it expires (an hour of access after removal is too long); a token issued
 // before the member signed out their other sessions (or changed or reset the password) is
 // refused; the role decides who may manage the team. A standing found is remembered for
 // MEMBER_CHECK_TTL_MS, so most requests skip the lookup; a change in this process forgets at

@@ -69,7 +69,7 @@ export async function createEmbeddedIdentityProvider(deps: {
     ],
     responseTypes,
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
-    // The spec reads the profile from the id token (spec 3), so its claims go there too.
+    // The client reads the profile from the id token, so its claims go there too.
     conformIdTokenClaims: false,
     extraParams: ['audience'],
     ...accountsIn(db),

@@ -1,5 +1,5 @@
 // The password check behind the login form: throttled per email and per client address, and
-// the same scrypt work whether or not the account exists (throttled-password.ts, issue #12).
+// the same scrypt work whether or not the account exists (throttled-password.ts), so timing tells no one which emails have accounts.
 import { eq } from 'drizzle-orm'
 import type { Database } from '../../platform/db/database.ts'
 import { createPasswordCheck } from './throttled-password.ts'

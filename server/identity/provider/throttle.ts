@@ -1,4 +1,4 @@
-// Failed sign-ins slow an attacker down without walling out the real user (issue #12): each
+// Failed sign-ins slow an attacker down without walling out the real user: each
 // email gets 5 failures for free, then must wait 1 s before the next try, then 2 s, 4 s, ...
 // up to 15 minutes; each client address gets 30, then the same growing wait. A success clears
 // the email's count. An attempt counts as a failure from the moment it starts, decided and

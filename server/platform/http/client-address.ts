@@ -1,6 +1,6 @@
 // Who is on the other end of a request. Behind a reverse proxy every connection comes from the
 // proxy, so its X-Forwarded-For names the client; but anyone can send that header, so it is
-// believed only from the proxies TRUSTED_PROXIES lists (issue #12: otherwise one attacker's
+// believed only from the proxies TRUSTED_PROXIES lists (otherwise one attacker's
 // failures throttle every user behind the proxy, or forged headers dodge the throttle).
 import { BlockList, isIP } from 'node:net'
 import { ConfigIssue } from '../config/env.ts'

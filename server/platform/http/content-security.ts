@@ -1,4 +1,4 @@
-// Content-Security-Policy for the app and the sign-in pages (issue #12). Every host a policy
+// Content-Security-Policy for the app and the sign-in pages, so injected markup can load nothing from elsewhere. Every host a policy
 // names comes from configuration: the public address, the identity provider's endpoints (an
 // external issuer's, from its discovery document), the upload target; nothing else is allowed.
 // Creatives never run under these: previews carry their own sandboxing policy.

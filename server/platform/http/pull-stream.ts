@@ -1,5 +1,5 @@
-// Answer bodies produced only as fast as the client reads them (issue #12: memory per request
-// bounded by a constant). @hono/node-server waits for the socket's 'drain' before it reads the
+// Answer bodies produced only as fast as the client reads them (so the memory a request
+// holds is bounded by a constant, whatever the body's size). @hono/node-server waits for the socket's 'drain' before it reads the
 // next chunk; with a high-water mark of 0 nothing is read ahead of that.
 import { countStreamed } from './streamed-garbage.ts'
 

@@ -1,4 +1,4 @@
-// Mail for the embedded provider's team links (issue #21): with SMTP_URL set, an invitation or a
+// Mail for the embedded provider's team links: with SMTP_URL set, an invitation or a
 // password-reset link is also sent to the person it is for. Without it the admin hands it on.
 import { z } from 'zod'
 import { PRODUCT } from '../../../shared/constants.ts'

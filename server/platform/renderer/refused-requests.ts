@@ -1,6 +1,6 @@
 // What a creative tried to reach while it was rendered: every refused request (the renderer
 // lets it reach nothing but its own package's files), by host, with the first ones kept whole.
-// The runtime audit (issue #15) counts them as the creative's attempts.
+// The runtime audit counts them as the creative's attempts.
 
 export type RefusalReason =
   /** Anything outside the package's own preview folder: another host, loopback, file:, ... */

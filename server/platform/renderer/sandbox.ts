@@ -1,5 +1,5 @@
 // One creative in a fresh browser context that can reach its own package's files and nothing
-// else (issue #12): every request and websocket is intercepted in the context, before it can
+// else (a creative is untrusted code running on our server): every request and websocket is intercepted in the context, before it can
 // leave the browser. The package's own files are answered here, through the app's preview route
 // in this process, so the browser needs no network at all (whatever address the server listens
 // on); everything else (another host, loopback, private ranges, another package, the API, file:,

@@ -1,4 +1,4 @@
-// The REST calls of spec section 7 and ours, as operations; the upload's three steps are in
+// The REST calls, as operations; the upload's three steps are in
 // upload-operations.ts.
 import { deletedAnswerSchema, packageAnswerSchema, packageListAnswerSchema } from '../../../../shared/api.ts'
 import { packageListQuerySchema } from '../../../../shared/package-query.ts'

@@ -1,4 +1,4 @@
-// A live session's HTTP side (issue #16): the link a phone opens and where its MRAID host posts,
+// A live session's HTTP side: the link a phone opens and where its MRAID host posts,
 // both capability URLs (the secret in the path); the owner's stream behind the bearer check.
 // Starting and ending a session are tRPC calls of the workbench (live.start, live.end).
 import { LIVE_LIMITS, liveLinesAnswerSchema } from '../../../../shared/live/live-session.ts'
