@@ -23,7 +23,7 @@ export function peopleTables(k: TableKit) {
   })
 
   /**
-   * Single-use links an admin hands out (members/): an invitation to join, or a password reset.
+   * Single-use links an admin hands out (identity/team/): an invitation to join, or a password reset.
    * Only the secret's sha256 is kept; `usedAt` makes it single-use, `expiresAt` ends it.
    */
   const memberLinks = k.table(
@@ -43,7 +43,7 @@ export function peopleTables(k: TableKit) {
   )
 
   /**
-   * The audit trail (audit/): who uploaded, replaced, deleted, invited, removed and changed
+   * The audit trail (identity/audit-trail/): who uploaded, replaced, deleted, invited, removed and changed
    * access, when and from which address. No foreign keys: an entry outlives its package or member.
    */
   const auditEvents = k.table(
