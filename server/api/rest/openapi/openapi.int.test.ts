@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BASE_PATH } from '../../../../shared/constants.ts'
 import { packageWithoutMraid, validPackage } from '../../../../tests/fixtures/packages.ts'
 import { createTestApp, PUBLIC_URL, type TestApp } from '../../../../tests/helpers/test-app.ts'
+import { PROJECT_ROOT } from '../../../platform/project-root.ts'
 import { buildOpenApiDocument, COMMITTED_OPENAPI_FILE, OPERATIONS } from './document.ts'
 
-const REPO = path.resolve(import.meta.dirname, '../../..')
 const document = JSON.parse(JSON.stringify(buildOpenApiDocument(BASE_PATH)))
 
 /** Routes that are not the HTTP API: the web app, tRPC (typed by its router) and the provider. */
@@ -25,7 +25,7 @@ const NOT_API = [
 ]
 
 it('the committed docs/openapi.json is the document the schemas make (else: npm run openapi)', () => {
-  const committed = JSON.parse(fs.readFileSync(path.join(REPO, COMMITTED_OPENAPI_FILE), 'utf8'))
+  const committed = JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, COMMITTED_OPENAPI_FILE), 'utf8'))
   expect(committed).toEqual(document)
 })
 
