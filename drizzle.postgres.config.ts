@@ -5,6 +5,6 @@ process.env.DRIZZLE_DIALECT = 'postgresql'
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './server/db/drizzle-kit-schema.ts',
+  schema: './server/platform/db/drizzle-kit-schema.ts',
   out: './migrations/postgres',
 })

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
-import { CHROMIUM_ARGS } from './server/renderer/chromium.ts'
+import { CHROMIUM_ARGS } from './server/platform/renderer/chromium.ts'
 
 // Each `playwright test` run picks its own port once, in the runner process; the workers inherit
 // it through the environment, so two runs on one machine do not share a server.

@@ -17,24 +17,24 @@ const NOT_UNIT = ['**/*.int.test.ts', '**/*.proc.test.ts', 'tests/binary/**', 'n
 // between the two engines (queries, claims, transactions, constraints), not the whole API twice.
 const POSTGRES_TESTS = [
   // Queries and cursors.
-  'server/packages/list-page.int.test.ts',
-  'server/packages/list-by-target.int.test.ts',
+  'server/creatives/packages/list-page.int.test.ts',
+  'server/creatives/packages/list-by-target.int.test.ts',
   // Transactions and constraints: delete and restore, replace and its undo.
-  'server/packages/delete-restore.int.test.ts',
-  'server/packages/undo-replace.int.test.ts',
+  'server/creatives/packages/delete-restore.int.test.ts',
+  'server/creatives/packages/undo-replace.int.test.ts',
   // An action and its audit record commit together.
-  'server/audit/audit-trail.int.test.ts',
+  'server/identity/audit-trail/audit-trail.int.test.ts',
   // A database that cannot grow.
   'tests/api/database-full.int.test.ts',
   // The move's claim on a target database.
-  'server/move/claim-target.int.test.ts',
+  'server/commands/move/claim-target.int.test.ts',
   // The last-admin rule, sessions, the provider's rows, the job queue's claims.
-  'server/members/team.int.test.ts',
-  'server/live/live-session.int.test.ts',
-  'server/idp/provider.int.test.ts',
+  'server/identity/team/team.int.test.ts',
+  'server/creatives/live/live-session.int.test.ts',
+  'server/identity/provider/provider.int.test.ts',
   // Sign-out, whose session save raced other requests on PostgreSQL only.
-  'server/idp/logout.int.test.ts',
-  'server/jobs/job-queue.proc.test.ts',
+  'server/identity/provider/logout.int.test.ts',
+  'server/platform/jobs/job-queue.proc.test.ts',
   // Every call that writes or reads packages, once through REST and once through tRPC.
   'tests/api/postgres-contract.int.test.ts',
 ]

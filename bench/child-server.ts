@@ -9,7 +9,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { serve } from '@hono/node-server'
 import { zipSync } from 'fflate'
-import { getUploadUrl } from '../server/uploads/get-upload-url.ts'
+import { getUploadUrl } from '../server/creatives/uploads/get-upload-url.ts'
 import { largeEntryZip } from '../tests/fixtures/large-entry-zip.ts'
 import { createTestApp, PUBLIC_URL, uploadPackage } from '../tests/helpers/test-app.ts'
 

@@ -6,8 +6,11 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { zipSync } from 'fflate'
-import { createLocalDiskStore } from '../server/storage/local/local-disk-store.ts'
-import { createChildInspector, spawnSourceInspector } from '../server/uploads/inspect-in-child.ts'
+import {
+  createChildInspector,
+  spawnSourceInspector,
+} from '../server/creatives/inspection/inspect-in-child.ts'
+import { createLocalDiskStore } from '../server/platform/storage/local/local-disk-store.ts'
 import { inspectPackage } from '../shared/inspector/inspect.ts'
 import { type Figure, median, timeRuns } from './measure.ts'
 

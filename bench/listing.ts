@@ -3,7 +3,7 @@
 // whole list, and the first page the package screen asks for (issue 18), plain and searched.
 // The whole list again on PostgreSQL against a bare `pg` query, when a cluster can be started.
 import pg from 'pg'
-import { sqliteConnection } from '../server/db/sqlite/open-sqlite.ts'
+import { sqliteConnection } from '../server/platform/db/sqlite/open-sqlite.ts'
 import { DEFAULT_PAGE_SIZE } from '../shared/package-query.ts'
 import { createTestApp, type TestApp } from '../tests/helpers/test-app.ts'
 import { findPostgresBin, startCluster } from '../tests/postgres/cluster.ts'

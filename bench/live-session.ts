@@ -5,7 +5,7 @@
 // app process on the same database (a load balancer's other node: found by polling). Baseline:
 // the same page's plain request to the server and back (GET /health), in the same run.
 import { chromium, type Page } from 'playwright-core'
-import { CHROMIUM_ARGS, findChromium } from '../server/renderer/chromium.ts'
+import { CHROMIUM_ARGS, findChromium } from '../server/platform/renderer/chromium.ts'
 import { readEventStream } from '../shared/live/event-stream.ts'
 import { LIVE_PATHS, type LiveSession, type LiveStreamLine } from '../shared/live/live-session.ts'
 import { validPackage } from '../tests/fixtures/packages.ts'

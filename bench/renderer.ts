@@ -3,10 +3,10 @@
 // (every request intercepted and answered in-process), against the same creative opened in a
 // plain context of the same browser, in the same run.
 import { chromium } from 'playwright-core'
-import { createRendererBrowser } from '../server/renderer/browser.ts'
-import { CHROMIUM_ARGS, findChromium } from '../server/renderer/chromium.ts'
-import { openSandbox, type SandboxDeps } from '../server/renderer/sandbox.ts'
-import { renderThumbnail } from '../server/thumbnails/render-thumbnail.ts'
+import { renderThumbnail } from '../server/creatives/thumbnails/render-thumbnail.ts'
+import { createRendererBrowser } from '../server/platform/renderer/browser.ts'
+import { CHROMIUM_ARGS, findChromium } from '../server/platform/renderer/chromium.ts'
+import { openSandbox, type SandboxDeps } from '../server/platform/renderer/sandbox.ts'
 import { type Figure, median, timeRuns } from './measure.ts'
 
 const AD = { width: 300, height: 250 }

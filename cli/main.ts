@@ -2,7 +2,7 @@
 // and `npx ads-preview move` work in a clone after npm ci). The single executable answers the same commands and also runs
 // the server; from a clone the server starts with `npm start`.
 import fs from 'node:fs'
-import { MOVE_USAGE } from '../server/move/move-usage.ts'
+import { MOVE_USAGE } from '../server/commands/move/move-usage.ts'
 import { CHECK_USAGE } from './check/check-args.ts'
 import { runCheckCommand } from './check/check-command.ts'
 import { spawnSourceWorker } from './check/source-worker.ts'
@@ -21,9 +21,9 @@ if (command === '--version') {
   // The move runs server code, which Node's type stripping alone cannot load: tsx loads it.
   const { tsImport } = await import('tsx/esm/api')
   const { runMoveCommand } = (await tsImport(
-    '../server/move/move-command.ts',
+    '../server/commands/move/move-command.ts',
     import.meta.url,
-  )) as typeof import('../server/move/move-command.ts')
+  )) as typeof import('../server/commands/move/move-command.ts')
   process.exitCode = await runMoveCommand(args)
 } else {
   process.stderr.write(

@@ -1,7 +1,7 @@
 // `npm run build:binary`: one executable (Node's single executable applications), dist/ads-preview,
 // holding the server bundle and, as assets, runtime.zip (the built client with the MRAID host, the
 // migrations and playwright-core for thumbnails) and the SQLite addon; it unpacks them under
-// DATA_DIR/.runtime on first start (server/sea/runtime-files.ts). Built with the Node running
+// DATA_DIR/.runtime on first start (bin/single-executable/runtime-files.ts). Built with the Node running
 // this script, which the binary then is: `npm run build:binary` uses the project's Node 24.
 import './require-node.mjs'
 import { spawnSync } from 'node:child_process'
@@ -23,7 +23,7 @@ fs.mkdirSync(out, { recursive: true })
 if (runBinSync('vite', ['build', '--logLevel', 'warn']).status !== 0) process.exit(1)
 
 await build({
-  entryPoints: ['server/sea/main.ts'],
+  entryPoints: ['bin/single-executable/main.ts'],
   outfile: `${out}/main.cjs`,
   bundle: true,
   platform: 'node',

@@ -5,7 +5,10 @@ import { build } from 'esbuild'
 
 export async function buildServer() {
   await build({
-    entryPoints: { main: 'server/main.ts', 'inspecting-process': 'server/uploads/inspecting-process.ts' },
+    entryPoints: {
+      main: 'server/main.ts',
+      'inspecting-process': 'server/creatives/inspection/inspecting-process.ts',
+    },
     outdir: 'dist/server',
     outExtension: { '.js': '.mjs' },
     bundle: true,

@@ -1,7 +1,7 @@
 // `npm run openapi`: writes the OpenAPI document to docs/openapi.json (server URL: the base path,
 // so the file fits any deployment). The server serves the same document at /ads-preview/openapi.json.
 import fs from 'node:fs'
-import { buildOpenApiDocument, COMMITTED_OPENAPI_FILE } from '../server/rest/openapi/document.ts'
+import { buildOpenApiDocument, COMMITTED_OPENAPI_FILE } from '../server/api/rest/openapi/document.ts'
 import { BASE_PATH } from '../shared/constants.ts'
 
 process.chdir(new URL('..', import.meta.url).pathname)

@@ -11,31 +11,31 @@ import path from 'node:path'
 import { getRequestListener } from '@hono/node-server'
 import type { Services } from './actions/define-action.ts'
 import { createApp } from './app.ts'
-import { createIdentity, type ExternalIssuer } from './auth/identity.ts'
-import { type Config, forListeningPort } from './config/parse-config.ts'
-import { type DatabaseFiles, openDatabase } from './db/open-database.ts'
-import { createSecretStore } from './db/secrets.ts'
-import { checkDatabase } from './health/database-check.ts'
-import { createReadiness } from './health/readiness.ts'
-import { createJobQueue } from './jobs/job-queue.ts'
-import { type JobHandler, type JobRunner, startJobRunner } from './jobs/job-runner.ts'
-import { createLiveBus } from './live/live-bus.ts'
-import { createMailer } from './mail/mailer.ts'
-import { createArchiveCache } from './preview/archive-cache.ts'
-import { readMraidHost } from './preview/mraid-host-file.ts'
-import { createPreviewRoutes } from './preview/routes.ts'
-import { createRendererBrowser, type LoadPlaywright } from './renderer/browser.ts'
-import { findChromium } from './renderer/chromium.ts'
-import { purgeRetainedHandler } from './retention/purge-retained.ts'
-import { openBlobStore } from './storage/open-blob-store.ts'
-import { auditHandler } from './targets/audit/audit-job.ts'
-import { thumbnailHandler } from './thumbnails/thumbnail-job.ts'
 import {
   createChildInspector,
   type SpawnInspector,
   spawnSourceInspector,
-} from './uploads/inspect-in-child.ts'
-import { sweepHandler } from './uploads/sweep-storage.ts'
+} from './creatives/inspection/inspect-in-child.ts'
+import { createLiveBus } from './creatives/live/live-bus.ts'
+import { createArchiveCache } from './creatives/preview/archive-cache.ts'
+import { readMraidHost } from './creatives/preview/mraid-host-file.ts'
+import { createPreviewRoutes } from './creatives/preview/routes.ts'
+import { purgeRetainedHandler } from './creatives/retention/purge-retained.ts'
+import { auditHandler } from './creatives/runtime-audit/audit-job.ts'
+import { thumbnailHandler } from './creatives/thumbnails/thumbnail-job.ts'
+import { sweepHandler } from './creatives/uploads/sweep-storage.ts'
+import { createIdentity, type ExternalIssuer } from './identity/access/identity.ts'
+import { type Config, forListeningPort } from './parse-config.ts'
+import { type DatabaseFiles, openDatabase } from './platform/db/open-database.ts'
+import { createSecretStore } from './platform/db/secrets.ts'
+import { checkDatabase } from './platform/health/database-check.ts'
+import { createReadiness } from './platform/health/readiness.ts'
+import { createJobQueue } from './platform/jobs/job-queue.ts'
+import { type JobHandler, type JobRunner, startJobRunner } from './platform/jobs/job-runner.ts'
+import { createMailer } from './platform/mail/mailer.ts'
+import { createRendererBrowser, type LoadPlaywright } from './platform/renderer/browser.ts'
+import { findChromium } from './platform/renderer/chromium.ts'
+import { openBlobStore } from './platform/storage/open-blob-store.ts'
 
 /** Where the product's own files are when they are not in the source tree (the single executable). */
 export interface RuntimeFiles extends DatabaseFiles {
@@ -119,8 +119,8 @@ export async function startProduct(configured: Config, options: StartOptions = {
   })
   server.on('request', getRequestListener(app.fetch, { hostname: config.host }))
   // Idle, not total: a 500 MB upload on a slow line is fine, a connection that stalls is not.
-  // Node's own total limit per request (300 s) would cut a slow but steady upload with 408
-  // (issue #12), so it is off; headers must still arrive within Node's 60 s.
+  // Node's own total limit per request (300 s) would cut a slow but steady upload with 408,
+  // so it is off; headers must still arrive within Node's 60 s.
   server.setTimeout(config.http.idleTimeoutSeconds * 1000)
   server.requestTimeout = 0
   const runners: JobRunner[] = []

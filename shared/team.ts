@@ -6,9 +6,12 @@ export const MEMBER_ROLES = ['admin', 'member'] as const
 export const memberRoleSchema = z.enum(MEMBER_ROLES)
 export type MemberRole = z.infer<typeof memberRoleSchema>
 
+/** name@host: `admin@localhost`, the documented default, is an address too. */
+export const EMAIL_PATTERN = /^[^@\s]+@[^@\s]+$/
+
 const email = z
   .string()
-  .check(z.trim(), z.minLength(3), z.maxLength(254), z.regex(/^[^@\s]+@[^@\s]+$/, 'not an email address'))
+  .check(z.trim(), z.minLength(3), z.maxLength(254), z.regex(EMAIL_PATTERN, 'not an email address'))
 const id = z.string().check(z.minLength(1), z.maxLength(100))
 
 /** A row of the team screen: a member, or an invitation not yet accepted. */

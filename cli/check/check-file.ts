@@ -1,7 +1,7 @@
 // One package checked offline: the shared inspector with the spec's validation (requireMraid) and
 // the chosen delivery targets' rules, reading the zip through ranged reads, never whole. Runs inside a worker thread (worker.ts).
 
-import { openFileSource } from '../../server/storage/file-source.ts'
+import { openFileSource } from '../../server/platform/storage/file-source.ts'
 import type { InspectionIssue } from '../../shared/inspector/types.ts'
 import { inspectTargets } from '../../shared/targets/inspect-targets.ts'
 import { targetVerdicts } from './target-verdicts.ts'

@@ -3,7 +3,7 @@
 // a session problem: no refresh, no new login, the app shows why access is refused.
 import { createTRPCClient, httpBatchLink } from '@trpc/client'
 import { createTRPCContext } from '@trpc/tanstack-react-query'
-import type { AppRouter } from '../../server/trpc/router.ts'
+import type { AppRouter } from '../../server/api/trpc/router.ts'
 import { apiErrorSchema } from '../../shared/api.ts'
 import { TRPC_MAX_BATCH_SIZE } from '../../shared/constants.ts'
 import { API } from '../../shared/paths.ts'

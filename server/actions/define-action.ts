@@ -1,20 +1,21 @@
 // An action is one thing the product does (create a package, validate an upload ...), one per
-// file, grouped by area (server/uploads/, server/packages/ ...). It parses its own input with the
+// file, grouped by area (server/creatives/uploads/, server/creatives/packages/ ...). It parses its own input with the
 // shared wire schema, does its work through the parts in its context, and raises AppError
-// (server/errors.ts) for anything the caller should hear about. Transports stay thin: REST and
+// (server/platform/errors.ts) for anything the caller should hear about. Transports stay thin: REST and
 // tRPC decode the request, call the action, and answer its result or the error through one
-// mapping (server/http/error-answer.ts).
+// mapping (server/platform/http/error-answer.ts).
 import type { z } from 'zod/mini'
-import type { AuthUser } from '../auth/user.ts'
-import type { Config } from '../config/parse-config.ts'
-import type { Database } from '../db/database.ts'
-import { AppError } from '../errors.ts'
-import type { MemberCheck } from '../idp/member-check.ts'
-import type { JobQueue } from '../jobs/job-queue.ts'
-import type { LiveBus } from '../live/live-bus.ts'
-import type { Mailer } from '../mail/mailer.ts'
-import type { BlobStore } from '../storage/blob-store.ts'
-import type { Inspect } from '../uploads/inspect.ts'
+import { MESSAGES } from '../../shared/constants.ts'
+import type { Inspect } from '../creatives/inspection/inspector.ts'
+import type { LiveBus } from '../creatives/live/live-bus.ts'
+import type { AuthUser } from '../identity/access/user.ts'
+import type { MemberCheck } from '../identity/provider/member-check.ts'
+import type { Config } from '../parse-config.ts'
+import type { Database } from '../platform/db/database.ts'
+import { AppError } from '../platform/errors.ts'
+import type { JobQueue } from '../platform/jobs/job-queue.ts'
+import type { Mailer } from '../platform/mail/mailer.ts'
+import type { BlobStore } from '../platform/storage/blob-store.ts'
 
 /** The parts every action may use, built once at start (server/start.ts). */
 export interface Services {
@@ -33,7 +34,7 @@ export interface Services {
   mailer?: Mailer
   /** The embedded provider's members (team management); absent with an external provider. */
   members?: MemberCheck
-  /** Wakes live sessions' streams in this process (live/live-bus.ts). */
+  /** Wakes live sessions' streams in this process (creatives/live/live-bus.ts). */
   liveBus: LiveBus
   now(): number
 }
@@ -45,7 +46,7 @@ export interface ActionContext extends Services {
 
 export type Action<S extends z.ZodMiniType, Out> = ((ctx: ActionContext, input: unknown) => Promise<Out>) & {
   input: S
-  /** Changes nothing: an API token of scope read may call it (auth/scope.ts); every other needs write. */
+  /** Changes nothing: an API token of scope read may call it (identity/access/scope.ts); every other needs write. */
   readOnly?: true
 }
 
@@ -78,7 +79,7 @@ export function parseInput<S extends z.ZodMiniType>(schema: S, input: unknown): 
 
 /** The signed-in caller; API routes check the bearer first, so this only guards misuse. */
 export function requireCaller(ctx: ActionContext): AuthUser {
-  if (!ctx.user) throw new AppError('UNAUTHORIZED', 'Missing or invalid access token')
+  if (!ctx.user) throw new AppError('UNAUTHORIZED', MESSAGES.unauthorized)
   return ctx.user
 }
 

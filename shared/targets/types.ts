@@ -52,7 +52,7 @@ export interface TargetProfile {
   notCovered: string[]
 }
 
-/** What the runtime audit measured (server/targets/audit); figures the static facts cannot give. */
+/** What the runtime audit measured (server/creatives/runtime-audit); figures the static facts cannot give. */
 export interface AuditFigures {
   /** How long the creative was watched without a touch (ms). */
   windowMs: number

@@ -4,7 +4,7 @@
 // disk_full error (53100) from a trigger, since a test cannot fill the server's disk.
 import pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { sqliteConnection } from '../../server/db/sqlite/open-sqlite.ts'
+import { sqliteConnection } from '../../server/platform/db/sqlite/open-sqlite.ts'
 import { MESSAGES } from '../../shared/constants.ts'
 import { createTestApp, type TestApp } from '../helpers/test-app.ts'
 

@@ -1,10 +1,10 @@
 // One app process's job runner, for the job queue test: opens the database the test names
 // (DATABASE_URL, or the SQLite file in DATA_DIR), takes `count` jobs and prints `DONE <n>` for
 // each, and stops on SIGTERM.
-import { parseConfig } from '../../server/config/parse-config.ts'
-import { openDatabase } from '../../server/db/open-database.ts'
-import { createJobQueue } from '../../server/jobs/job-queue.ts'
-import { startJobRunner } from '../../server/jobs/job-runner.ts'
+import { parseConfig } from '../../server/parse-config.ts'
+import { openDatabase } from '../../server/platform/db/open-database.ts'
+import { createJobQueue } from '../../server/platform/jobs/job-queue.ts'
+import { startJobRunner } from '../../server/platform/jobs/job-runner.ts'
 
 const db = await openDatabase(parseConfig(process.env))
 const runner = startJobRunner(

@@ -1,7 +1,7 @@
 // The API's contract on each database engine: every call that writes or reads packages, once
 // through REST and once through tRPC, on one product. The `postgres` project runs this file
 // against PostgreSQL, beside the database layer's own tests (vite.config.ts, POSTGRES_TESTS);
-// the full API tests (server/rest/api.int.test.ts and the others) run on SQLite.
+// the full API tests (server/api/rest/api.int.test.ts and the others) run on SQLite.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Package, packageSchema } from '../../shared/api.ts'
 import { MESSAGES } from '../../shared/constants.ts'

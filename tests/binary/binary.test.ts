@@ -7,7 +7,7 @@ import path from 'node:path'
 import { afterAll, expect, it } from 'vitest'
 import { validPackage } from '../fixtures/packages.ts'
 import { implicitAccessToken } from '../helpers/oidc-http.ts'
-import { runToExit, startProduct } from '../helpers/product-process.ts'
+import { runToExit, startProductProcess } from '../helpers/product-process.ts'
 import { describeStartContract, openToOthers } from '../ops/start-contract.ts'
 
 const BINARY = process.env.TEST_BINARY!
@@ -30,7 +30,7 @@ it('starts from an empty folder to a healthy /health (first start unpacks, the s
   const command = [path.join(place.folder, 'ads-preview')]
   for (const start of ['first', 'second']) {
     const started = performance.now()
-    const product = await startProduct({ command, cwd: place.folder, env: place.env })
+    const product = await startProductProcess({ command, cwd: place.folder, env: place.env })
     const ms = performance.now() - started
     console.log(`binary ${start} start to a healthy /health: ${ms.toFixed(0)} ms`)
     expect(ms).toBeLessThan(30_000)
@@ -52,7 +52,7 @@ it('writes nothing outside DATA_DIR, even when killed with SIGKILL while its bro
   const place = emptyPlace('sigkill')
   const env = { ...place.env, ADMIN_EMAIL: 'ops@example.com', ADMIN_PASSWORD: 'ops-password-1' }
   const command = [path.join(place.folder, 'ads-preview')]
-  const product = await startProduct({ command, cwd: place.folder, env })
+  const product = await startProductProcess({ command, cwd: place.folder, env })
   const token = await implicitAccessToken(product.base, env.ADMIN_EMAIL, env.ADMIN_PASSWORD)
   const api = (pathname: string, init: RequestInit = {}) =>
     fetch(`${product.base}${pathname}`, {
@@ -89,7 +89,7 @@ it('writes nothing outside DATA_DIR, even when killed with SIGKILL while its bro
   expect(openToOthers(dataDir)).toEqual([])
   // What the kill left in DATA_DIR/.tmp goes with the next start.
   expect(fs.readdirSync(path.join(dataDir, '.tmp')).length).toBeGreaterThan(1)
-  const again = await startProduct({ command, cwd: place.folder, env })
+  const again = await startProductProcess({ command, cwd: place.folder, env })
   expect(fs.readdirSync(path.join(dataDir, '.tmp'))).toEqual(['home'])
   await again.stop('SIGTERM')
 }, 90_000) // two starts, a render in Chromium, its exit after SIGKILL

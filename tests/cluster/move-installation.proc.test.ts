@@ -11,13 +11,13 @@ import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openDatabase } from '../../server/db/open-database.ts'
-import { addUser } from '../../server/idp/users.ts'
+import { addUser } from '../../server/identity/provider/users.ts'
+import { openDatabase } from '../../server/platform/db/open-database.ts'
 import { VALID_INDEX_HTML, validPackage } from '../fixtures/packages.ts'
 import { checkPolicy } from '../helpers/bucket-policy.ts'
 import { uploadOverHttp } from '../helpers/http-upload.ts'
 import { implicitAccessToken } from '../helpers/oidc-http.ts'
-import { type ProductProcess, startProduct } from '../helpers/product-process.ts'
+import { type ProductProcess, startProductProcess } from '../helpers/product-process.ts'
 import { type S3TestServer, startS3Server } from '../helpers/s3-server.ts'
 import { type SeededPackage, seedInstalledPackages } from '../helpers/seed-installation.ts'
 import { type Cluster, findPostgresBin, startCluster } from '../postgres/cluster.ts'
@@ -87,7 +87,7 @@ describe.skipIf(!bin)('ads-preview move: a single-machine installation into Post
     s3 = await startS3Server()
     // The installation as people have it: the product ran on SQLite, things were uploaded,
     // one deleted (restorable for an hour), and members were added.
-    const source = await startProduct({
+    const source = await startProductProcess({
       timeoutMs: 90_000,
       env: {
         DATA_DIR: sourceDir,
@@ -210,7 +210,7 @@ describe.skipIf(!bin)('ads-preview move: a single-machine installation into Post
   }, 120_000) // three more runs: 37-50 s measured here beside the suite at a load of 30
 
   it('the product on the target signs the moved users in, lists every package, and previews and downloads each byte for byte', async () => {
-    target = await startProduct({ timeoutMs: 90_000, env: { ...env, CHROMIUM_PATH: '/nonexistent' } })
+    target = await startProductProcess({ timeoutMs: 90_000, env: { ...env, CHROMIUM_PATH: '/nonexistent' } })
     // The provider's signing key moved with the users and their passwords.
     expect(await (await fetch(`${target.base}/oidc/jwks`)).text()).toBe(sourceKeys)
     await implicitAccessToken(target.base, MEMBERS[0]!, `${MEMBERS[0]}-password`)

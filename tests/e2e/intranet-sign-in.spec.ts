@@ -8,8 +8,8 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { type Browser, chromium, expect, type Page, test } from '@playwright/test'
-import { CHROMIUM_ARGS } from '../../server/renderer/chromium.ts'
-import { type ProductProcess, SOURCE_SERVER, startProduct } from '../helpers/product-process.ts'
+import { CHROMIUM_ARGS } from '../../server/platform/renderer/chromium.ts'
+import { type ProductProcess, SOURCE_SERVER, startProductProcess } from '../helpers/product-process.ts'
 import { ADMIN_EMAIL, ADMIN_PASSWORD, E2E_PORT } from './env.ts'
 
 test.skip(!!process.env.E2E_BINARY, 'runs against the source server (the binary has its own walk)')
@@ -28,7 +28,7 @@ test.beforeAll(async () => {
   await Promise.all(
     (['implicit', 'code'] as const).map(async (flow) => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `ads-preview-intranet-${flow}-`))
-      const product = await startProduct({
+      const product = await startProductProcess({
         command: SOURCE_SERVER,
         env: (port) => ({
           PUBLIC_URL: `http://${HOST}:${port}`,
@@ -45,7 +45,7 @@ test.beforeAll(async () => {
         SOURCE_SERVER[0],
         [
           ...SOURCE_SERVER.slice(1, -1),
-          path.join(ROOT, 'server/idp/users-cli.ts'),
+          path.join(ROOT, 'server/commands/users/users-cli.ts'),
           'add',
           OUTSIDER.email,
           OUTSIDER.password,

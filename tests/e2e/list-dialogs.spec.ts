@@ -16,7 +16,7 @@ test.beforeAll(() => {
   // A teammate with a long address, added as an operator would (the users command); when another
   // worker added them first, setting the same password again is enough.
   const users = (...args: string[]) =>
-    spawnSync(process.execPath, ['--import', 'tsx', 'server/idp/users-cli.ts', ...args], {
+    spawnSync(process.execPath, ['--import', 'tsx', 'server/commands/users/users-cli.ts', ...args], {
       env: { ...process.env, DATA_DIR: E2E_DATA_DIR },
       encoding: 'utf8',
     })

@@ -3,7 +3,7 @@
 // the verdict badge from create on (updated when the runtime audit ends), and the workbench the
 // matrix, filterable by target.
 import { expect, test } from '@playwright/test'
-import { findChromium } from '../../server/renderer/chromium.ts'
+import { findChromium } from '../../server/platform/renderer/chromium.ts'
 import { playablePackage } from '../fixtures/check-packages.ts'
 import { zipOf } from '../fixtures/packages.ts'
 import { type OwnProduct, startOwnProduct } from '../helpers/own-product.ts'

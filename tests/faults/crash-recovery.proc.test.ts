@@ -9,7 +9,7 @@ import os from 'node:os'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DATABASE_FILE } from '../../server/db/open-database.ts'
+import { DATABASE_FILE } from '../../server/platform/db/open-database.ts'
 import { validPackage, zipOf } from '../fixtures/packages.ts'
 import { implicitAccessToken } from '../helpers/oidc-http.ts'
 

@@ -6,7 +6,7 @@
 // outage once, not at every poll. A transaction open at the crash fails, and nothing else; a
 // write begun on a connection the crash has dropped fails and gives that connection back.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { configureLogger } from '../../server/log/logger.ts'
+import { configureLogger } from '../../server/platform/log/logger.ts'
 import { MESSAGES } from '../../shared/constants.ts'
 import { validPackage } from '../fixtures/packages.ts'
 import { createTestApp, type TestApp, uploadPackage } from '../helpers/test-app.ts'

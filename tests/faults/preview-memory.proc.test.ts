@@ -9,7 +9,7 @@ import { largeEntryZip } from '../fixtures/large-entry-zip.ts'
 import { uploadOverHttp } from '../helpers/http-upload.ts'
 import { implicitAccessToken } from '../helpers/oidc-http.ts'
 import { resetPeak, residentMemory } from '../helpers/process-memory.ts'
-import { type ProductProcess, startProduct } from '../helpers/product-process.ts'
+import { type ProductProcess, startProductProcess } from '../helpers/product-process.ts'
 
 const EMAIL = 'qa@example.com'
 const PASSWORD = 'correct-horse-battery'
@@ -21,7 +21,7 @@ let token: string
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ads-preview-memory-'))
-  server = await startProduct({
+  server = await startProductProcess({
     env: { DATA_DIR: dataDir, ADMIN_EMAIL: EMAIL, ADMIN_PASSWORD: PASSWORD, CHROMIUM_PATH: '/nonexistent' },
   })
   token = await implicitAccessToken(server.base, EMAIL, PASSWORD)

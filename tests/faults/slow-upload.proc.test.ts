@@ -10,7 +10,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { validPackage } from '../fixtures/packages.ts'
 import { implicitAccessToken } from '../helpers/oidc-http.ts'
-import { type ProductProcess, SOURCE_SERVER, startProduct } from '../helpers/product-process.ts'
+import { type ProductProcess, SOURCE_SERVER, startProductProcess } from '../helpers/product-process.ts'
 
 const EMAIL = 'qa@example.com'
 const PASSWORD = 'correct-horse-battery'
@@ -22,7 +22,7 @@ let token: string
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ads-preview-slow-upload-'))
   const [node, ...args] = SOURCE_SERVER
-  server = await startProduct({
+  server = await startProductProcess({
     command: [node, '--import', PRELOAD, ...args],
     env: {
       DATA_DIR: dataDir,

@@ -8,7 +8,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { type Cluster, findPostgresBin, startCluster } from '../postgres/cluster.ts'
 import { nginxTest, startNginx } from './nginx.ts'
-import { freePort, type ProductProcess, startProduct } from './product-process.ts'
+import { freePort, type ProductProcess, startProductProcess } from './product-process.ts'
 import { has, readmeFile } from './readme-files.ts'
 import { type S3TestServer, startS3Server } from './s3-server.ts'
 
@@ -53,7 +53,7 @@ export async function startAppCluster(
     // Started together: the migrations run once under their lock, the first user is made once.
     const started = await Promise.allSettled(
       ['a', 'b', 'c'].map((name) =>
-        startProduct({
+        startProductProcess({
           timeoutMs: 90_000,
           env: {
             DATA_DIR: path.join(dir, name),

@@ -1,5 +1,5 @@
 // The lines a configuration is refused with (none when it is taken), for the tests of its messages.
-import { ConfigError, parseConfig } from '../../server/config/parse-config.ts'
+import { ConfigError, parseConfig } from '../../server/parse-config.ts'
 
 export function configProblems(env: Record<string, string>): string[] {
   try {

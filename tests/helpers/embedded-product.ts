@@ -4,7 +4,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { parseConfig } from '../../server/config/parse-config.ts'
+import { parseConfig } from '../../server/parse-config.ts'
 import { type Product, startProduct } from '../../server/start.ts'
 import { builtRuntime } from '../setup/built-once.ts'
 import { productDatabaseEnv } from './test-database.ts'

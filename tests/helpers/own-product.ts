@@ -7,7 +7,7 @@ import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { E2E_PORT } from '../e2e/env.ts'
 import { implicitLogin } from './oidc-http.ts'
-import { type ProductProcess, startProduct } from './product-process.ts'
+import { type ProductProcess, startProductProcess } from './product-process.ts'
 
 const EMAIL = 'own@example.com'
 const PASSWORD = 'own-product-password-1'
@@ -28,7 +28,7 @@ export interface OwnProduct {
 export async function startOwnProduct(env: Record<string, string> = {}): Promise<OwnProduct> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ads-preview-own-'))
   const start = () =>
-    startProduct({
+    startProductProcess({
       env: {
         DATA_DIR: dataDir,
         CLIENT_DIR: path.resolve(`.tmp/e2e-${E2E_PORT}/client`),

@@ -84,7 +84,7 @@ export interface StartProductOptions {
   timeoutMs?: number
 }
 
-export async function startProduct(options: StartProductOptions = {}): Promise<ProductProcess> {
+export async function startProductProcess(options: StartProductOptions = {}): Promise<ProductProcess> {
   const port = await freePort()
   const env = typeof options.env === 'function' ? options.env(port) : options.env
   const { child, output } = spawnCapturing(options.command ?? PRODUCT, {

@@ -4,9 +4,9 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach } from 'vitest'
-import { parseConfig } from '../../server/config/parse-config.ts'
-import type { Database } from '../../server/db/database.ts'
-import { openDatabase } from '../../server/db/open-database.ts'
+import { parseConfig } from '../../server/parse-config.ts'
+import type { Database } from '../../server/platform/db/database.ts'
+import { openDatabase } from '../../server/platform/db/open-database.ts'
 import { productDatabaseEnv, testDatabaseEnv, testDialect } from './test-database.ts'
 
 export async function openScratchDatabase(name: string): Promise<{ db: Database; close(): Promise<void> }> {

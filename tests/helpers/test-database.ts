@@ -5,7 +5,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
-import { DATABASE_FILE } from '../../server/db/open-database.ts'
+import { DATABASE_FILE } from '../../server/platform/db/open-database.ts'
 import { providedOnce } from '../setup/built-once.ts'
 
 export const testDialect = (): 'sqlite' | 'postgres' =>

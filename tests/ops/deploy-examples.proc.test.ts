@@ -9,9 +9,9 @@ import https from 'node:https'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { configVariableNames } from '../../server/config/parse-config.ts'
+import { configVariableNames } from '../../server/parse-config.ts'
 import { nginxTest, startNginx } from '../helpers/nginx.ts'
-import { freePort, type ProductProcess, startProduct } from '../helpers/product-process.ts'
+import { freePort, type ProductProcess, startProductProcess } from '../helpers/product-process.ts'
 import { has, readmeFile } from '../helpers/readme-files.ts'
 
 const SIGN_IN = `import { implicitAccessToken } from '${path.resolve(import.meta.dirname, '../helpers/oidc-http.ts')}'
@@ -79,7 +79,7 @@ describe.skipIf(!has('nginx') || !has('openssl'))(
       const [httpsPort, httpPort] = [await freePort(), await freePort()]
       // Not `localhost`: oidc-provider refuses implicit-flow redirects to it over https.
       origin = `https://127.0.0.1:${httpsPort}`
-      product = await startProduct({
+      product = await startProductProcess({
         env: {
           DATA_DIR: path.join(dir, 'data'),
           HOST: '127.0.0.1',

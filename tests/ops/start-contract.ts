@@ -9,8 +9,8 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { configVariableNames } from '../../server/config/parse-config.ts'
-import { type ProductProcess, runToExit, startProduct } from '../helpers/product-process.ts'
+import { configVariableNames } from '../../server/parse-config.ts'
+import { type ProductProcess, runToExit, startProductProcess } from '../helpers/product-process.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 const VERSION = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string })
@@ -155,7 +155,7 @@ export function describeStartContract(way: StartWay): void {
 
     beforeAll(async () => {
       dataDir = tempDir()
-      product = await startProduct({
+      product = await startProductProcess({
         command: way.command,
         cwd: way.cwd,
         env: {
@@ -217,7 +217,11 @@ export function describeStartContract(way: StartWay): void {
       fs.chmodSync(path.join(dataDir, 'ads-preview.db'), 0o644)
       fs.chmodSync(path.join(dataDir, 'blobs'), 0o755)
       expect(openToOthers(dataDir).length).toBeGreaterThan(0)
-      const product = await startProduct({ command: way.command, cwd: way.cwd, env: { DATA_DIR: dataDir } })
+      const product = await startProductProcess({
+        command: way.command,
+        cwd: way.cwd,
+        env: { DATA_DIR: dataDir },
+      })
       await product.stop('SIGTERM')
       product.killAll()
       expect(openToOthers(dataDir)).toEqual([])

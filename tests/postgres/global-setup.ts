@@ -5,7 +5,7 @@
 import fs from 'node:fs'
 import pg from 'pg'
 import type { TestProject } from 'vitest/node'
-import { openPostgres } from '../../server/db/postgres/open-postgres.ts'
+import { openPostgres } from '../../server/platform/db/postgres/open-postgres.ts'
 import { findPostgresBin, startCluster } from './cluster.ts'
 
 declare module 'vitest' {

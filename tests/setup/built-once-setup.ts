@@ -10,8 +10,8 @@ import path from 'node:path'
 import { build } from 'esbuild'
 import type { TestProject } from 'vitest/node'
 import { bundleMraidHost } from '../../mraid-host/bundle.ts'
-import { parseConfig } from '../../server/config/parse-config.ts'
-import { DATABASE_FILE, openDatabase } from '../../server/db/open-database.ts'
+import { parseConfig } from '../../server/parse-config.ts'
+import { DATABASE_FILE, openDatabase } from '../../server/platform/db/open-database.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,7 +19,7 @@ declare module 'vitest' {
     mraidHost: string
     /** A SQLite database file with every migration applied, for products to copy. */
     migratedSqlite: string
-    /** The bundled entry of the inspecting process (server/uploads/inspect-in-child.ts). */
+    /** The bundled entry of the inspecting process (server/creatives/inspection/inspect-in-child.ts). */
     inspectingProcess: string
   }
 }
@@ -33,7 +33,7 @@ export default async function setup(project: TestProject) {
   await db.close()
   const inspectingProcess = path.join(dir, 'inspecting-process.mjs')
   await build({
-    entryPoints: ['server/uploads/inspecting-process.ts'],
+    entryPoints: ['server/creatives/inspection/inspecting-process.ts'],
     outfile: inspectingProcess,
     bundle: true,
     platform: 'node',

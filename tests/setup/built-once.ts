@@ -3,8 +3,8 @@
 // nothing was made: the host is bundled here, a product migrates its own database and starts its
 // inspecting process from source.
 import { inject } from 'vitest'
+import { spawnInspectorFrom } from '../../server/creatives/inspection/inspect-in-child.ts'
 import type { RuntimeFiles } from '../../server/start.ts'
-import { spawnInspectorFrom } from '../../server/uploads/inspect-in-child.ts'
 
 export function providedOnce(key: 'mraidHost' | 'migratedSqlite' | 'inspectingProcess'): string | undefined {
   try {

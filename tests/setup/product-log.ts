@@ -4,7 +4,7 @@
 // said meanwhile (records of a file's beforeAll go with its first test).
 import process from 'node:process'
 import { afterEach, beforeEach } from 'vitest'
-import { configureLogger } from '../../server/log/logger.ts'
+import { configureLogger } from '../../server/platform/log/logger.ts'
 
 let records: string[] = []
 configureLogger({ level: 'info', format: 'json' }, (line) => records.push(line))

@@ -4,8 +4,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { expect, it } from 'vitest'
-import { configVariableNames } from '../../server/config/parse-config.ts'
-import { PROJECT_ROOT } from '../../server/project-root.ts'
+import { configVariableNames } from '../../server/parse-config.ts'
+import { PROJECT_ROOT } from '../../server/platform/project-root.ts'
 
 const page = fs.readFileSync(path.join(PROJECT_ROOT, 'docs/configuration.md'), 'utf8')
 // The first cell of each row of the table: one variable, or a few (`S3_ACCESS_KEY_ID`, `...`).

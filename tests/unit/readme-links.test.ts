@@ -4,7 +4,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { PROJECT_ROOT } from '../../server/project-root.ts'
+import { PROJECT_ROOT } from '../../server/platform/project-root.ts'
 
 const PAGES = [
   'README.md',

@@ -4,7 +4,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { expect, it } from 'vitest'
 import { TIERS } from '../../scripts/test-tiers.mjs'
-import { PROJECT_ROOT } from '../../server/project-root.ts'
+import { PROJECT_ROOT } from '../../server/platform/project-root.ts'
 
 const readme = fs.readFileSync(path.join(PROJECT_ROOT, 'README.md'), 'utf8')
 const section = readme.slice(

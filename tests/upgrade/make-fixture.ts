@@ -16,7 +16,7 @@ import Database from 'better-sqlite3'
 import type { PackageList } from '../../shared/api.ts'
 import { validPackage, zipOf } from '../fixtures/packages.ts'
 import { implicitAccessToken } from '../helpers/oidc-http.ts'
-import { startProduct } from '../helpers/product-process.ts'
+import { startProductProcess } from '../helpers/product-process.ts'
 import { keptFields, type UpgradeManifest } from './manifest.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
@@ -32,12 +32,12 @@ const USERS = [
 // The users command, as an operator runs it, before the first start.
 const users = spawnSync(
   process.execPath,
-  ['--import', 'tsx', 'server/idp/users-cli.ts', 'add', USERS[1]!.email, USERS[1]!.password],
+  ['--import', 'tsx', 'server/commands/users/users-cli.ts', 'add', USERS[1]!.email, USERS[1]!.password],
   { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' },
 )
 if (users.status !== 0) throw new Error(`users add failed: ${users.stderr}`)
 
-const product = await startProduct({
+const product = await startProductProcess({
   env: { DATA_DIR: dataDir, ADMIN_EMAIL: USERS[0]!.email, ADMIN_PASSWORD: USERS[0]!.password },
 })
 // A failure below must not leave the server running.

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PackageList } from '../../shared/api.ts'
 import { validPackage } from '../fixtures/packages.ts'
 import { implicitAccessToken } from '../helpers/oidc-http.ts'
-import { type ProductProcess, startProduct } from '../helpers/product-process.ts'
+import { type ProductProcess, startProductProcess } from '../helpers/product-process.ts'
 import { keptFields, type UpgradeManifest } from './manifest.ts'
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/upgrade')
@@ -32,7 +32,7 @@ describe.each(releases)('a data folder written by release %s', (release) => {
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `ads-preview-upgrade-${release}-`))
     fs.cpSync(path.join(FIXTURES, release, 'data-folder'), dataDir, { recursive: true })
-    product = await startProduct({ env: { DATA_DIR: dataDir, CHROMIUM_PATH: '/nonexistent' } })
+    product = await startProductProcess({ env: { DATA_DIR: dataDir, CHROMIUM_PATH: '/nonexistent' } })
   }, 60_000) // a start of the source server took 20 s and more beside the suite at a load of 30
 
   afterAll(async () => {

@@ -1,0 +1,59 @@
+// A live session's HTTP side: the link a phone opens and where its MRAID host posts,
+// both capability URLs (the secret in the path); the owner's stream behind the bearer check.
+// Starting and ending a session are tRPC calls of the workbench (live.start, live.end).
+import { LIVE_LIMITS, liveLinesAnswerSchema } from '../../../../shared/live/live-session.ts'
+import { SERVER_MOUNTS as MOUNT, REST } from '../../../../shared/paths.ts'
+import { errorAnswer as error, type Operation, openApiPath } from './operation.ts'
+
+const SECRET = { secret: "The secret of the session's link (43 base64url characters)." }
+const gone = error('The session never was, has expired or was ended.')
+
+export const LIVE_OPERATIONS: Operation[] = [
+  {
+    method: 'get',
+    path: `${MOUNT.live}/{secret}`,
+    operationId: 'joinLiveSession',
+    summary: "A live session's link: redirects to the package's preview with the secret for the MRAID host",
+    auth: 'none',
+    tags: ['live'],
+    params: SECRET,
+    answers: { 302: { description: 'To index_url?live={secret}.' }, 410: gone },
+  },
+  {
+    method: 'post',
+    path: `${MOUNT.live}/{secret}/lines`,
+    operationId: 'postLiveLines',
+    summary: 'What the ad did on a phone, posted by the MRAID host there (CORS: any origin)',
+    auth: 'none',
+    tags: ['live'],
+    params: SECRET,
+    body: {
+      type: 'text/plain',
+      description: `JSON { device, sentAt, lines: [{ at, kind, detail }] } (shared/live/live-session.ts), at most ${LIVE_LIMITS.linesPerPost} lines and ${LIVE_LIMITS.bytesPerPost} bytes.`,
+    },
+    answers: {
+      200: { description: 'Kept.', schema: liveLinesAnswerSchema },
+      400: error('Not such a post.'),
+      410: gone,
+      413: error(`The body is larger than ${LIVE_LIMITS.bytesPerPost} bytes.`),
+      429: error(`The session already holds ${LIVE_LIMITS.linesPerSession} lines.`),
+    },
+  },
+  {
+    method: 'get',
+    path: openApiPath(MOUNT.api + REST.liveStream),
+    operationId: 'streamLiveSession',
+    summary: "The owner's stream of a live session: every phone's lines as server-sent events",
+    description:
+      'Events: hello { now, expiresAt } (the server clock), line { id, device, at, kind, detail } with the line id as event id, end when the session ends or expires. Last-Event-ID (or ?after=) resumes after a line.',
+    auth: 'bearer',
+    tags: ['live'],
+    params: { id: 'The session id live.start answered.' },
+    answers: {
+      200: { description: 'The stream.', type: 'text/event-stream' },
+      401: error('Missing or invalid access token.'),
+      403: error('The access policy refuses this caller; the body carries accessDenied: true.'),
+      404: error("No such session of the caller's."),
+    },
+  },
+]

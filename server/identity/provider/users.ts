@@ -1,0 +1,150 @@
+// Users of the embedded identity provider.
+import { randomUUID } from 'node:crypto'
+import { asc, count, eq } from 'drizzle-orm'
+import { EMAIL_PATTERN } from '../../../shared/team.ts'
+import type { Database } from '../../platform/db/database.ts'
+import { normalizeEmail } from '../access/email.ts'
+import { revokeTokensOf } from '../api-tokens/revoke-tokens-of.ts'
+import { generatePassword, hashPassword, MIN_PASSWORD_LENGTH } from './passwords.ts'
+
+export async function findUserByEmail(db: Database, email: string) {
+  const { users } = db.tables
+  const [user] = await db.orm
+    .select()
+    .from(users)
+    .where(eq(users.email, normalizeEmail(email)))
+  return user
+}
+
+export async function findUserById(db: Database, id: string) {
+  const { users } = db.tables
+  const [user] = await db.orm
+    .select({ id: users.id, email: users.email, name: users.name })
+    .from(users)
+    .where(eq(users.id, id))
+  return user
+}
+
+export async function listUsers(db: Database) {
+  const { users } = db.tables
+  return db.orm
+    .select({
+      id: users.id,
+      email: users.email,
+      role: users.role,
+      lastSignInAt: users.lastSignInAt,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .orderBy(asc(users.email))
+}
+
+function requireStrongEnough(password: string): void {
+  if (password.length < MIN_PASSWORD_LENGTH)
+    throw new Error(`The password must have at least ${MIN_PASSWORD_LENGTH} characters.`)
+}
+
+export type MemberRole = 'admin' | 'member'
+
+export async function addUser(db: Database, email: string, password: string, role: MemberRole = 'member') {
+  const added = await addUserUnlessTaken(db, email, password, role)
+  if (!added) throw new Error(`A user with the email ${normalizeEmail(email)} already exists.`)
+  return added
+}
+
+/**
+ * Adds the user unless the email is taken (answers undefined then), deciding and inserting under
+ * one lock: processes that start together on one database add the first user once.
+ */
+async function addUserUnlessTaken(db: Database, email: string, password: string, role: MemberRole) {
+  requireStrongEnough(password)
+  const normalized = normalizeEmail(email)
+  if (!EMAIL_PATTERN.test(normalized)) throw new Error(`Not an email address: ${email}`)
+  if (await findUserByEmail(db, normalized)) return undefined
+  const now = Date.now()
+  const user = {
+    id: randomUUID(),
+    email: normalized,
+    name: null,
+    passwordHash: await hashPassword(password),
+    role,
+    createdAt: now,
+    updatedAt: now,
+  }
+  const { users } = db.tables
+  const inserted = await db.write(
+    async (tx) => {
+      const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, normalized))
+      if (taken) return false
+      await tx.insert(users).values(user)
+      return true
+    },
+    { lock: `user:${normalized}` },
+  )
+  return inserted ? { id: user.id, email: user.email, role } : undefined
+}
+
+export async function setPassword(db: Database, email: string, password: string): Promise<void> {
+  requireStrongEnough(password)
+  const { users } = db.tables
+  const passwordHash = await hashPassword(password)
+  const changed = await db.write((tx) =>
+    tx
+      .update(users)
+      .set({ passwordHash, updatedAt: Date.now() })
+      .where(eq(users.email, normalizeEmail(email)))
+      .returning({ id: users.id }),
+  )
+  if (changed.length === 0) throw new Error(`No user with the email ${email}.`)
+}
+
+/** Removes a user and everything that signs them in: provider sessions, grants, codes, API tokens. */
+export async function removeUser(db: Database, email: string): Promise<{ id: string; email: string }> {
+  const { users, oidcModels } = db.tables
+  const user = await findUserByEmail(db, email)
+  if (!user) throw new Error(`No user with the email ${email}.`)
+  await db.write(async (tx) => {
+    await tx.delete(oidcModels).where(eq(db.jsonText(oidcModels.payload, 'accountId'), user.id))
+    await tx.delete(users).where(eq(users.id, user.id))
+    await revokeTokensOf(tx, db, user.id)
+  })
+  return { id: user.id, email: user.email }
+}
+
+/**
+ * First start with no users: create the admin from ADMIN_EMAIL / ADMIN_PASSWORD, or with a
+ * generated password. Answers what to tell the person (the password only when generated). A
+ * data folder from before members had roles gets its admin too: ADMIN_EMAIL's user, else the
+ * oldest member. Processes that start together on one database add the user once.
+ */
+export async function ensureFirstUser(
+  db: Database,
+  admin: { email: string | undefined; password: string | undefined },
+) {
+  const { users } = db.tables
+  const [row] = await db.orm.select({ n: count() }).from(users)
+  if ((row?.n ?? 0) > 0) {
+    if (admin.email && admin.password) await addUserUnlessTaken(db, admin.email, admin.password, 'admin')
+    const [anAdmin] = await db.orm
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.role, 'admin'))
+      .limit(1)
+    if (!anAdmin) await promoteFirstAdmin(db, admin.email)
+    return undefined
+  }
+  const email = admin.email ?? 'admin@localhost'
+  const password = admin.password ?? generatePassword()
+  // Another process starting on the same database may have added it first: then it tells.
+  if (!(await addUserUnlessTaken(db, email, password, 'admin'))) return undefined
+  return { email, generatedPassword: admin.password ? undefined : password }
+}
+
+async function promoteFirstAdmin(db: Database, email: string | undefined): Promise<void> {
+  const { users } = db.tables
+  const chosen = (email && (await findUserByEmail(db, email))) || undefined
+  const [oldest] = chosen
+    ? [chosen]
+    : await db.orm.select({ id: users.id }).from(users).orderBy(asc(users.createdAt)).limit(1)
+  if (oldest) await db.write((tx) => tx.update(users).set({ role: 'admin' }).where(eq(users.id, oldest.id)))
+}

@@ -1,0 +1,173 @@
+// The job queue on the real database (SQLite, and PostgreSQL in the postgres project): a job runs
+// once however many app processes take jobs, a failing one is retried and then kept as failed,
+// one that overruns its time budget is aborted, one whose process died is taken again, and one the
+// shutdown stops is given back unfailed.
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterEach, beforeEach, expect, it } from 'vitest'
+import { testDatabaseEnv } from '../../../tests/helpers/test-database.ts'
+import { parseConfig } from '../../parse-config.ts'
+import type { Database } from '../db/database.ts'
+import { openDatabase } from '../db/open-database.ts'
+import { configureLogger } from '../log/logger.ts'
+import { createJobQueue } from './job-queue.ts'
+import { startJobRunner } from './job-runner.ts'
+
+let dataDir: string
+let env: Record<string, string>
+let db: Database
+
+beforeEach(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ads-preview-jobs-'))
+  env = { DATA_DIR: dataDir, ...(await testDatabaseEnv()) }
+  db = await openDatabase(parseConfig(env))
+})
+afterEach(async () => {
+  await db.close()
+  fs.rmSync(dataDir, { recursive: true, force: true })
+})
+
+/** An app process taking `count` jobs; answers the numbers it did, once stopped. */
+function workerProcess() {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/api/job-worker.ts'], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  const done: number[] = []
+  let ready: () => void
+  const started = new Promise<void>((resolve) => {
+    ready = resolve
+  })
+  child.stdout.on('data', (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n')) {
+      if (line === 'READY') ready()
+      const match = /^DONE (\d+)$/.exec(line)
+      if (match) done.push(Number(match[1]))
+    }
+  })
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  const stop = () => {
+    child.kill('SIGTERM')
+    return exited
+  }
+  return { done, started, stop }
+}
+
+it('runs each job once, with two app processes taking jobs from the same database', async () => {
+  const queue = createJobQueue(db)
+  const workers = [workerProcess(), workerProcess()]
+  await Promise.all(workers.map((worker) => worker.started))
+  for (let n = 0; n < 40; n++) await queue.enqueue({ kind: 'count', payload: { n } })
+  await expect.poll(() => workers.flatMap((w) => w.done).length, { timeout: 30_000, interval: 100 }).toBe(40)
+  await Promise.all(workers.map((worker) => worker.stop()))
+  const all = workers.flatMap((w) => w.done).sort((a, b) => a - b)
+  expect(all).toEqual(Array.from({ length: 40 }, (_, n) => n))
+  console.log(`jobs taken per process: ${workers.map((w) => w.done.length).join(' and ')}`)
+  expect(await db.orm.select().from(db.tables.jobs)).toEqual([])
+}, 60_000)
+
+it('keeps one unfinished job per key', async () => {
+  const queue = createJobQueue(db)
+  await queue.enqueue({ kind: 'k', key: 'only-one', payload: { n: 1 } })
+  await queue.enqueue({ kind: 'k', key: 'only-one', payload: { n: 2 } })
+  expect(await db.orm.select({ payload: db.tables.jobs.payload }).from(db.tables.jobs)).toEqual([
+    { payload: { n: 1 } },
+  ])
+})
+
+it('retries a failing job with a delay, then keeps it as failed with its key freed', async () => {
+  let clock = 1_000_000
+  const queue = createJobQueue(db, () => clock)
+  await queue.enqueue({ kind: 'flaky', key: 'flaky', payload: {}, maxAttempts: 2 })
+  const first = await queue.claim(['flaky'])
+  expect(first?.attempts).toBe(1)
+  await queue.fail(first!, new Error('first try'))
+  expect(await queue.claim(['flaky'])).toBeUndefined()
+  clock += 2_001
+  const second = await queue.claim(['flaky'])
+  expect(second?.attempts).toBe(2)
+  await queue.fail(second!, new Error('second try'))
+  clock += 60_000
+  expect(await queue.claim(['flaky'])).toBeUndefined()
+  const [row] = await db.orm.select().from(db.tables.jobs)
+  expect(row).toMatchObject({ key: null, lastError: 'second try', attempts: 2 })
+  expect(row?.failedAt).toBeGreaterThan(0)
+  await queue.enqueue({ kind: 'flaky', key: 'flaky', payload: {} })
+  expect((await db.orm.select().from(db.tables.jobs)).length).toBe(2)
+})
+
+it("aborts a job past its time budget, and another process takes a dead process's job when its lock lapses", async () => {
+  const queue = createJobQueue(db)
+  await queue.enqueue({ kind: 'slow', payload: {}, budgetMs: 200, maxAttempts: 2 })
+  const aborted: string[] = []
+  const runner = startJobRunner(
+    queue,
+    [
+      {
+        kind: 'slow',
+        run: (_payload, signal) =>
+          new Promise<void>((_resolve, reject) => {
+            signal.addEventListener('abort', () => {
+              aborted.push('aborted')
+              reject(signal.reason)
+            })
+          }),
+      },
+    ],
+    20,
+  )
+  await expect.poll(() => aborted.length, { timeout: 10_000 }).toBe(1)
+  await runner.stop()
+  const [failed] = await db.orm.select().from(db.tables.jobs)
+  expect(failed?.lastError).toMatch(/time budget/)
+
+  // A process that claimed a job and died: its lock lapses and another process's queue takes it.
+  await db.write((tx) => tx.delete(db.tables.jobs))
+  let clock = 5_000_000
+  const dead = createJobQueue(db, () => clock)
+  const alive = createJobQueue(db, () => clock)
+  await dead.enqueue({ kind: 'k', payload: {}, budgetMs: 1000 })
+  expect((await dead.claim(['k']))?.lockedBy).toBe(dead.worker)
+  expect(await alive.claim(['k'])).toBeUndefined()
+  clock += 1001
+  expect((await alive.claim(['k']))?.lockedBy).toBe(alive.worker)
+})
+
+it('gives a job the shutdown stops back to the queue with its attempt, and logs it as no failure', async () => {
+  const queue = createJobQueue(db)
+  await queue.enqueue({ kind: 'long', payload: {}, maxAttempts: 1 })
+  const shutdown = new AbortController()
+  let started = false
+  const runner = startJobRunner(
+    queue,
+    [
+      {
+        kind: 'long',
+        run: () =>
+          new Promise<void>((_resolve, reject) => {
+            started = true
+            shutdown.signal.addEventListener('abort', () => reject(new Error('the server is shutting down')))
+          }),
+      },
+    ],
+    20,
+  )
+  await expect.poll(() => started).toBe(true)
+  const logged: { level: string; msg: string }[] = []
+  const restore = configureLogger({ level: 'info', format: 'json' }, (line) => logged.push(JSON.parse(line)))
+  try {
+    const stopped = runner.stop()
+    shutdown.abort()
+    await stopped
+  } finally {
+    restore()
+  }
+  expect(logged.map(({ level, msg }) => `${level}: ${msg}`)).toEqual([
+    'info: A job was stopped by the shutdown; it runs again later',
+  ])
+  const [row] = await db.orm.select().from(db.tables.jobs)
+  expect(row).toMatchObject({ attempts: 0, lockedBy: null, failedAt: null, lastError: null })
+  expect((await createJobQueue(db).claim(['long']))?.attempts).toBe(1)
+})
