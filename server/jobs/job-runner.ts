@@ -52,7 +52,7 @@ export function startJobRunner(queue: JobQueue, handlers: JobHandler[], pollMs =
     const timer = setTimeout(() => controller.abort(), job.budgetMs)
     try {
       await Promise.race([handler.run(job.payload, controller.signal), overrun])
-      const next = handler.everyMs ? recurring(handler, Date.now() + handler.everyMs) : undefined
+      const next = handler.everyMs ? recurring(handler, queue.now() + handler.everyMs) : undefined
       await queue.complete(job, next)
     } catch (error) {
       if (running) {
@@ -88,7 +88,7 @@ export function startJobRunner(queue: JobQueue, handlers: JobHandler[], pollMs =
   }
 
   async function loop(handler: JobHandler, first: boolean): Promise<void> {
-    if (handler.everyMs && first) await queue.enqueue(recurring(handler, Date.now()))
+    if (handler.everyMs && first) await queue.enqueue(recurring(handler, queue.now()))
     while (running) {
       const job = await claim(handler)
       if (job) await attempt(handler, job)

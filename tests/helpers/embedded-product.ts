@@ -5,7 +5,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { parseConfig } from '../../server/config/parse-config.ts'
-import { type Product, startProduct } from '../../server/start.ts'
+import { type Product, type StartOptions, startProduct } from '../../server/start.ts'
 import { testDatabaseEnv } from './test-database.ts'
 
 export interface EmbeddedProduct {
@@ -25,6 +25,7 @@ export async function startEmbeddedProduct(
   name: string,
   admin: { email: string; password: string },
   env: Record<string, string> = {},
+  options: StartOptions = {},
 ): Promise<EmbeddedProduct> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `ads-preview-${name}-`))
   const databaseEnv = await testDatabaseEnv()
@@ -39,6 +40,7 @@ export async function startEmbeddedProduct(
       LOG_REQUESTS: '0',
       ...env,
     }),
+    options,
   )
   const { url, port } = await product.listen()
   return {
