@@ -159,7 +159,7 @@ export async function startProduct(configured: Config, options: StartOptions = {
         stopAudits.push(audits.stop)
         handlers.push(audits)
       }
-      runners.push(startJobRunner(jobs, handlers))
+      runners.push(startJobRunner(jobs, handlers, config.jobs.pollMs))
       return { url: `${config.appUrl}/`, port: listening }
     },
     /** Finishes requests and jobs in flight, then closes the browser and the database. */

@@ -7,6 +7,7 @@ import { authConfig } from '../auth/config.ts'
 import { databaseConfig } from '../db/config.ts'
 import { httpConfig } from '../http/config.ts'
 import { adminConfig } from '../idp/config.ts'
+import { jobsConfig } from '../jobs/config.ts'
 import { logConfig } from '../log/config.ts'
 import { mailConfig } from '../mail/config.ts'
 import { retentionConfig } from '../retention/config.ts'
@@ -29,6 +30,7 @@ const AREAS = {
   targets: targetsConfig,
   s3: s3Config,
   mail: mailConfig,
+  jobs: jobsConfig,
 } as const
 
 type Areas = typeof AREAS

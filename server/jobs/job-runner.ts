@@ -18,9 +18,8 @@ export interface JobHandler {
   concurrency?: number
 }
 
-const POLL_MS = 1000
-
-export function startJobRunner(queue: JobQueue, handlers: JobHandler[], pollMs = POLL_MS) {
+/** An idle loop looks at the queue every `pollMs` (JOBS_POLL_MS in the product). */
+export function startJobRunner(queue: JobQueue, handlers: JobHandler[], pollMs: number) {
   let running = true
   const wakers = new Set<() => void>()
   const pause = () =>
