@@ -11,6 +11,10 @@ import { ACCESS_DENIED } from '../auth/access-policy.ts'
 import { API_TOKEN_REFUSED } from '../tokens/api-token-check.ts'
 import { LINK_LIFETIME_MS } from './member-links.ts'
 
+// Sign-ins and password changes run scrypt on the CPU: up to 4.5 s a test measured here beside
+// other suites on 2 busy cores (load average 30, on PostgreSQL); budget 15 s.
+vi.setConfig({ testTimeout: 15_000 })
+
 const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' }
 const NEWCOMER = 'newcomer@example.com'
 let embedded: EmbeddedProduct
