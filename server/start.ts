@@ -52,9 +52,10 @@ export interface StartOptions {
   /** How an external issuer is found (default: its discovery document); tests hand in theirs. */
   externalIssuer?: (issuer: string) => Promise<ExternalIssuer>
   /**
-   * The product's clock (ms since the epoch), read by every throttle, expiry, retention and
-   * audit window: a test moves it instead of waiting. Default: Date.now(), read at each call, so
-   * Vitest's fake Date moves it too.
+   * The product's clock (ms since the epoch): the sign-in throttle, the expiry of member links,
+   * API tokens and live sessions, retention, and the job queue's runs, retries and locks read it,
+   * so a test moves it instead of waiting. Default: Date.now(), read at each call, so Vitest's
+   * fake Date moves it too.
    */
   now?: () => number
 }
@@ -120,7 +121,7 @@ export async function startProduct(configured: Config, options: StartOptions = {
     clientConfig: identity.clientConfig,
     clientDir: config.clientDir,
     logRequests: config.http.logRequests,
-    readiness: createReadiness({ database: () => checkDatabase(db), storage: () => blobs.probe() }, now),
+    readiness: createReadiness({ database: () => checkDatabase(db), storage: () => blobs.probe() }),
     ...(identity.provider ? { identityProvider: identity.provider } : {}),
   })
   server.on('request', getRequestListener(app.fetch, { hostname: config.host }))
