@@ -42,7 +42,8 @@ describe.skipIf(!bin)('PostgreSQL stopping under a running product', () => {
 
   // Two uploads, then PostgreSQL stopped and started again (pg_ctl, which holds this process while
   // it runs): 5.3-11.5 s measured here beside other suites (load average 13-29 on 2 cores), against
-  // 14.3 s with the 3 s sleep and once-a-second job polls; budget 20 s.
+  // 14.3 s with the 3 s sleep and once-a-second job polls; past 20 s with `yes` running too (load
+  // average 38); budget 40 s.
   it('says so on /ready and on every call, loses nothing, and answers again once it is back', async () => {
     const kept = await uploadPackage(t, 'before-the-outage.zip', validPackage('before'))
     expect(kept.response.status).toBe(201)
@@ -136,7 +137,7 @@ describe.skipIf(!bin)('PostgreSQL stopping under a running product', () => {
       (p) => p.filename,
     )
     expect(names.sort()).toEqual(['before-the-outage.zip', 'during-the-outage.zip'])
-  }, 20_000)
+  }, 40_000)
 
   // PostgreSQL stopped and started again: 0.8-6.2 s measured here beside other suites (load average
   // 13-29 on 2 cores); budget 20 s.
