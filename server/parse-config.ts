@@ -14,6 +14,7 @@ import { ConfigIssue, expectedByZod } from './platform/config/env.ts'
 import { problemLine } from './platform/config/problem-line.ts'
 import { databaseConfig } from './platform/db/config.ts'
 import { httpConfig } from './platform/http/config.ts'
+import { jobsConfig } from './platform/jobs/config.ts'
 import { logConfig } from './platform/log/config.ts'
 import { mailConfig } from './platform/mail/config.ts'
 import { s3Config } from './platform/storage/s3/config.ts'
@@ -30,6 +31,7 @@ const AREAS = {
   targets: targetsConfig,
   s3: s3Config,
   mail: mailConfig,
+  jobs: jobsConfig,
 } as const
 
 type Areas = typeof AREAS

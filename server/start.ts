@@ -51,6 +51,13 @@ export interface StartOptions {
   runtime?: RuntimeFiles
   /** How an external issuer is found (default: its discovery document); tests hand in theirs. */
   externalIssuer?: (issuer: string) => Promise<ExternalIssuer>
+  /**
+   * The product's clock (ms since the epoch): the sign-in throttle, the expiry of member links,
+   * API tokens and live sessions, retention, and the job queue's runs, retries and locks read it,
+   * so a test moves it instead of waiting. Default: Date.now(), read at each call, so Vitest's
+   * fake Date moves it too.
+   */
+  now?: () => number
 }
 
 export type Product = Awaited<ReturnType<typeof startProduct>>
@@ -68,6 +75,7 @@ function bind(server: http.Server, port: number, host: string | undefined): Prom
 
 export async function startProduct(configured: Config, options: StartOptions = {}) {
   const runtime = options.runtime ?? {}
+  const now = options.now ?? (() => Date.now())
   const server = http.createServer()
   // PORT=0: the OS chooses, and the issuer, every link and the QR codes must carry the port it
   // chose, so the socket is bound before anything builds a URL. Nobody can connect to a port
@@ -78,8 +86,8 @@ export async function startProduct(configured: Config, options: StartOptions = {
   const db = await openDatabase(config, runtime)
   const secrets = createSecretStore(db, path.join(config.dataDir, 'keys'))
   const blobs = await openBlobStore(config, secrets)
-  const identity = await createIdentity(config, { db, secrets }, options.externalIssuer)
-  const jobs = createJobQueue(db)
+  const identity = await createIdentity(config, { db, secrets, now }, options.externalIssuer)
+  const jobs = createJobQueue(db, now)
   const archives = createArchiveCache(blobs)
   const chromium = findChromium(config.thumbnails.chromiumPath)
   const browser = chromium ? createRendererBrowser(chromium, runtime.loadPlaywright) : undefined
@@ -100,8 +108,7 @@ export async function startProduct(configured: Config, options: StartOptions = {
     ...(identity.members ? { members: identity.members } : {}),
     ...(mailer ? { mailer } : {}),
     liveBus: createLiveBus(),
-    // Read when asked (not captured), so a test that moves the clock moves it here too.
-    now: () => Date.now(),
+    now,
   }
   const app = createApp({
     services,
@@ -153,7 +160,7 @@ export async function startProduct(configured: Config, options: StartOptions = {
         stopAudits.push(audits.stop)
         handlers.push(audits)
       }
-      runners.push(startJobRunner(jobs, handlers))
+      runners.push(startJobRunner(jobs, handlers, config.jobs.pollMs))
       return { url: `${config.appUrl}/`, port: listening }
     },
     /** Finishes requests and jobs in flight, then closes the browser and the database. */

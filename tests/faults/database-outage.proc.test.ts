@@ -18,16 +18,19 @@ describe.skipIf(!bin)('PostgreSQL stopping under a running product', () => {
   let cluster: Cluster
   let t: TestApp
 
+  // initdb, a PostgreSQL start and the product's: with the closing, 5 s measured here beside other
+  // suites (load average 16 on 2 cores); budget 30 s.
   beforeAll(async () => {
     cluster = await startCluster(bin!, { durable: true })
-    t = await createTestApp({ DATABASE_URL: cluster.url })
+    // The job loops poll every 50 ms, not every second: the outage spans many polls in no time.
+    t = await createTestApp({ DATABASE_URL: cluster.url, JOBS_POLL_MS: '50' })
     // Listening starts the job loops, as `npm start` does.
     await t.listen()
-  }, 60_000)
+  }, 30_000)
   afterAll(async () => {
     await t?.cleanup()
     cluster?.stop()
-  }, 60_000)
+  })
 
   /** A call with the time it took to answer. */
   const timed = async (path: string, init: RequestInit = {}) => {
@@ -37,6 +40,10 @@ describe.skipIf(!bin)('PostgreSQL stopping under a running product', () => {
   }
   const create = (uuid: string) => timed(`/api/packages/${uuid}`, { method: 'POST', headers: t.auth })
 
+  // Two uploads, then PostgreSQL stopped and started again (pg_ctl, which holds this process while
+  // it runs): 5.3-11.5 s measured here beside other suites (load average 13-29 on 2 cores), against
+  // 14.3 s with the 3 s sleep and once-a-second job polls; past 20 s with `yes` running too (load
+  // average 38); budget 40 s.
   it('says so on /ready and on every call, loses nothing, and answers again once it is back', async () => {
     const kept = await uploadPackage(t, 'before-the-outage.zip', validPackage('before'))
     expect(kept.response.status).toBe(201)
@@ -50,6 +57,14 @@ describe.skipIf(!bin)('PostgreSQL stopping under a running product', () => {
     )
     expect(pending.response.status).toBe(200)
 
+    // How many times the job loops tried to take a job and the database refused.
+    let refusedClaims = 0
+    const claim = t.services.jobs.claim
+    t.services.jobs.claim = (kinds) =>
+      claim(kinds).catch((error: unknown) => {
+        refusedClaims++
+        throw error
+      })
     const logged: string[] = []
     const restoreLogger = configureLogger({ level: 'info', format: 'json' }, (line) =>
       logged.push(JSON.parse(line).msg),
@@ -100,18 +115,18 @@ describe.skipIf(!bin)('PostgreSQL stopping under a running product', () => {
       expect(ms).toBeLessThan(15_000)
     }
 
-    // Every job loop polls the queue once a second and fails while the database is down: the log
-    // says so once, not once a poll, and says when jobs are taken again.
-    await new Promise((resolve) => setTimeout(resolve, 3_000))
+    // Every job loop polls the queue and fails while the database is down: the log says so once,
+    // not once a poll, and says when jobs are taken again.
+    const refusedBefore = refusedClaims
+    await expect.poll(() => refusedClaims - refusedBefore).toBeGreaterThanOrEqual(10)
     expect(logged.filter((msg) => msg === 'Cannot take a job')).toHaveLength(1)
     cluster.resume()
     await expect
-      .poll(async () => (await timed('/ready')).response.status, { timeout: 20_000, interval: 500 })
+      .poll(async () => (await timed('/ready')).response.status, { timeout: 10_000, interval: 100 })
       .toBe(200)
-    await expect
-      .poll(() => logged.filter((msg) => msg === 'Jobs are taken again'), { timeout: 10_000 })
-      .toHaveLength(1)
+    await expect.poll(() => logged.filter((msg) => msg === 'Jobs are taken again')).toHaveLength(1)
     restoreLogger()
+    t.services.jobs.claim = claim
     expect(logged.filter((msg) => msg === 'Cannot take a job')).toHaveLength(1)
     // The create refused meanwhile is retried: created once, and once only.
     expect((await create(pending.uuid!)).response.status).toBe(201)
@@ -122,8 +137,10 @@ describe.skipIf(!bin)('PostgreSQL stopping under a running product', () => {
       (p) => p.filename,
     )
     expect(names.sort()).toEqual(['before-the-outage.zip', 'during-the-outage.zip'])
-  }, 90_000)
+  }, 40_000)
 
+  // PostgreSQL stopped and started again: 0.8-6.2 s measured here beside other suites (load average
+  // 13-29 on 2 cores); budget 20 s.
   it('gives back every connection a crash took mid-write, more than the pool holds, and then closes at once', async () => {
     const { packages } = t.db.tables
     const read = () => t.db.write((tx) => tx.select().from(packages).limit(1))
@@ -138,8 +155,8 @@ describe.skipIf(!bin)('PostgreSQL stopping under a running product', () => {
     // Kept connections would leave none for any query: /ready would answer 503 for good.
     await expect
       .poll(async () => (await t.app.request('/ads-preview/ready')).status, {
-        timeout: 30_000,
-        interval: 500,
+        timeout: 10_000,
+        interval: 100,
       })
       .toBe(200)
     const listed = await t.app.request('/ads-preview/api/packages', { headers: t.auth })
@@ -147,8 +164,8 @@ describe.skipIf(!bin)('PostgreSQL stopping under a running product', () => {
     // And closing waits for no connection a write still holds (pool.end() waits for them all).
     const closing = await Promise.race([
       t.close().then(() => 'closed'),
-      new Promise((resolve) => setTimeout(() => resolve('still waiting after 15 s'), 15_000)),
+      new Promise((resolve) => setTimeout(() => resolve('still waiting after 5 s'), 5_000)),
     ])
     expect(closing).toBe('closed')
-  }, 90_000)
+  }, 20_000)
 })

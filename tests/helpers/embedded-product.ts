@@ -5,7 +5,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { parseConfig } from '../../server/parse-config.ts'
-import { type Product, startProduct } from '../../server/start.ts'
+import { type Product, type StartOptions, startProduct } from '../../server/start.ts'
 import { builtRuntime } from '../setup/built-once.ts'
 import { productDatabaseEnv } from './test-database.ts'
 
@@ -26,6 +26,7 @@ export async function startEmbeddedProduct(
   name: string,
   admin: { email: string; password: string },
   env: Record<string, string> = {},
+  options: StartOptions = {},
 ): Promise<EmbeddedProduct> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `ads-preview-${name}-`))
   const databaseEnv = productDatabaseEnv(dataDir)
@@ -40,7 +41,7 @@ export async function startEmbeddedProduct(
       LOG_REQUESTS: '0',
       ...env,
     }),
-    { runtime: await builtRuntime() },
+    { runtime: await builtRuntime(), ...options },
   )
   const { url, port } = await product.listen()
   return {

@@ -47,10 +47,10 @@ export async function discoverExternalIssuer(issuer: string): Promise<ExternalIs
 
 export async function createIdentity(
   config: Config,
-  stores: { db: Database; secrets: SecretStore },
+  stores: { db: Database; secrets: SecretStore; now?: () => number },
   external: (issuer: string) => Promise<ExternalIssuer> = discoverExternalIssuer,
 ): Promise<Identity> {
-  const { db } = stores
+  const { db, now = () => Date.now() } = stores
   const embedded = config.auth.embedded
     ? await createEmbeddedIdentityProvider({ config, ...stores })
     : undefined
@@ -58,7 +58,7 @@ export async function createIdentity(
     ? { metadata: embedded.metadata, keys: createLocalJWKSet(embedded.publicJwks) }
     : await external(config.auth.issuer)
   const firstUser = embedded ? await ensureFirstUser(db, config.admin) : undefined
-  const members = embedded ? createMemberCheck(db) : undefined
+  const members = embedded ? createMemberCheck(db, now) : undefined
   const { userinfoEndpoint } = issuer.metadata
   const policy = createAccessPolicy({
     rules: config.auth.access,
@@ -73,7 +73,7 @@ export async function createIdentity(
     keys: issuer.keys,
   })
   return {
-    authenticate: createAuthenticator({ verifyAccessToken, policy, apiTokens: createApiTokenCheck(db) }),
+    authenticate: createAuthenticator({ verifyAccessToken, policy, apiTokens: createApiTokenCheck(db, now) }),
     policy,
     clientConfig: buildClientConfig(config, issuer.metadata),
     ...(embedded ? { provider: embedded } : {}),

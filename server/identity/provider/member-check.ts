@@ -20,7 +20,7 @@ export interface MemberStanding {
   keptSession: string | null
 }
 
-export function createMemberCheck(db: Database, now: () => number = Date.now) {
+export function createMemberCheck(db: Database, now: () => number = () => Date.now()) {
   const known = new Map<string, { standing: MemberStanding; until: number }>()
   return {
     async standing(sub: string): Promise<MemberStanding | undefined> {

@@ -43,6 +43,8 @@ export async function createEmbeddedIdentityProvider(deps: {
   config: Config
   db: Database
   secrets: SecretStore
+  /** The product's clock, for the sign-in throttle (oidc-provider keeps its own: Date). */
+  now?: () => number
 }): Promise<EmbeddedIdentityProvider> {
   const { config, db } = deps
   const { auth } = config
@@ -152,7 +154,7 @@ export async function createEmbeddedIdentityProvider(deps: {
     mount: OIDC_MOUNT,
     title,
     cookieKey: keys.cookieKeys[0]!,
-    signIn: createPasswordSignIn(db),
+    signIn: createPasswordSignIn(db, deps.now),
     trustedProxies: config.http.trustedProxies,
   })
   const purgeTimer = setInterval(() => void purgeExpired(db).catch(() => {}), 15 * 60 * 1000)

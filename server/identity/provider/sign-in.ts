@@ -10,7 +10,7 @@ export type SignInResult =
   | { outcome: 'wrong' }
   | { outcome: 'throttled'; retryAfterSeconds: number }
 
-export function createPasswordSignIn(db: Database, now?: () => number) {
+export function createPasswordSignIn(db: Database, now: () => number = () => Date.now()) {
   const checkPassword = createPasswordCheck(db, now)
 
   return async function signIn(email: string, password: string, address: string): Promise<SignInResult> {
@@ -25,12 +25,7 @@ export function createPasswordSignIn(db: Database, now?: () => number) {
     const id = userId as string
     // The team screen shows when each member last signed in.
     const { users } = db.tables
-    await db.write((tx) =>
-      tx
-        .update(users)
-        .set({ lastSignInAt: (now ?? Date.now)() })
-        .where(eq(users.id, id)),
-    )
+    await db.write((tx) => tx.update(users).set({ lastSignInAt: now() }).where(eq(users.id, id)))
     return { outcome: 'signed-in', userId: id }
   }
 }

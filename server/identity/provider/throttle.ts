@@ -29,7 +29,7 @@ export type SignInAttempt =
   | { allowed: true; ticket: number[] }
   | { allowed: false; retryAfterSeconds: number }
 
-export function createLoginThrottle(db: Database, now: () => number = Date.now) {
+export function createLoginThrottle(db: Database, now: () => number = () => Date.now()) {
   const { loginAttempts } = db.tables
   const keys = (email: string, address: string) =>
     [

@@ -20,7 +20,7 @@ const decoyHash = () => {
   return decoy
 }
 
-export function createPasswordCheck(db: Database, now?: () => number) {
+export function createPasswordCheck(db: Database, now: () => number = () => Date.now()) {
   const throttle = createLoginThrottle(db, now)
   void decoyHash()
   /** `storedHash` is read once the try is let in: undefined when the email has no account. */

@@ -60,6 +60,8 @@ export function createJobQueue(db: Database, now: () => number = () => Date.now(
 
   return {
     worker,
+    /** The clock its runs, retries and locks are timed by (a recurring job's next run too). */
+    now,
 
     enqueue,
 

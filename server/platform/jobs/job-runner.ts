@@ -18,9 +18,8 @@ export interface JobHandler {
   concurrency?: number
 }
 
-const POLL_MS = 1000
-
-export function startJobRunner(queue: JobQueue, handlers: JobHandler[], pollMs = POLL_MS) {
+/** An idle loop looks at the queue every `pollMs` (JOBS_POLL_MS in the product). */
+export function startJobRunner(queue: JobQueue, handlers: JobHandler[], pollMs: number) {
   let running = true
   const wakers = new Set<() => void>()
   const pause = () =>
@@ -52,7 +51,7 @@ export function startJobRunner(queue: JobQueue, handlers: JobHandler[], pollMs =
     const timer = setTimeout(() => controller.abort(), job.budgetMs)
     try {
       await Promise.race([handler.run(job.payload, controller.signal), overrun])
-      const next = handler.everyMs ? recurring(handler, Date.now() + handler.everyMs) : undefined
+      const next = handler.everyMs ? recurring(handler, queue.now() + handler.everyMs) : undefined
       await queue.complete(job, next)
     } catch (error) {
       if (running) {
@@ -88,7 +87,7 @@ export function startJobRunner(queue: JobQueue, handlers: JobHandler[], pollMs =
   }
 
   async function loop(handler: JobHandler, first: boolean): Promise<void> {
-    if (handler.everyMs && first) await queue.enqueue(recurring(handler, Date.now()))
+    if (handler.everyMs && first) await queue.enqueue(recurring(handler, queue.now()))
     while (running) {
       const job = await claim(handler)
       if (job) await attempt(handler, job)
