@@ -1,11 +1,18 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts'
 import { sqliteConnection } from '../db/sqlite/open-sqlite.ts'
 import { configureLogger } from '../log/logger.ts'
 import { createReadiness } from './readiness.ts'
 
+// A healthy product for the file; a test that breaks its database or storage starts its own, as
+// /ready reuses its answer for a second (readiness.ts) and a closed connection does not reopen.
+let healthy: TestApp
+beforeAll(async () => {
+  healthy = await createTestApp()
+})
+afterAll(() => healthy.cleanup())
 const apps: TestApp[] = []
 let logged: Record<string, unknown>[] = []
 beforeEach(() => {
@@ -24,7 +31,7 @@ afterEach(async () => {
 
 describe('/health and /ready', () => {
   it('/health says the process answers, its version and that it runs on Node (not the binary)', async () => {
-    const t = await testApp()
+    const t = healthy
     const { version } = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { version: string }
     const response = await t.app.request('/ads-preview/health')
     expect(response.status).toBe(200)
@@ -32,7 +39,7 @@ describe('/health and /ready', () => {
   })
 
   it('/ready is 200 when the database answers and the storage takes a write, and leaves no file', async () => {
-    const t = await testApp()
+    const t = healthy
     const response = await t.app.request('/ads-preview/ready')
     expect(response.status).toBe(200)
     expect(await response.json()).toEqual({ status: 'ready', checks: { database: 'ok', storage: 'ok' } })
