@@ -93,12 +93,9 @@ export default defineConfig({
   test: {
     root: '.',
     environment: 'node',
-    // Room for a CI machine 2-3 times slower than usual, where the runtime audit of a
-    // misbehaving creative took past 20 s beside the other test files (as in playwright.config.ts).
-    testTimeout: 60_000,
-    // And for a hook: closing a product whose runtime audit is under way in Chromium took past
-    // Vitest's default 10 s on such a machine.
-    hookTimeout: 60_000,
+    // Vitest's own defaults: a test that needs more says its budget beside a measured figure.
+    testTimeout: 5_000,
+    hookTimeout: 10_000,
     // A test file per core, not Vitest's default of one fewer (which is one file at a time on 2
     // cores): the tests mostly wait on the processes they start (the product, Chromium,
     // PostgreSQL). On this project's 2 cores the whole run took 294 s instead of 433 s.
