@@ -1,8 +1,8 @@
-// What the access policy costs per API request (issue #21): the bearer check alone (RS256
-// verification, issuer, audience, times) against the same check followed by the policy, as the
-// server runs it: an external provider's three rules with every claim in the token; the embedded
-// provider's member check, remembered and not; and a person's first request when the token has
-// no email and userinfo is asked, over HTTP to a provider on this machine.
+// What the access policy costs per API request (paid on every call, so it must stay small): the
+// bearer check alone (RS256 verification, issuer, audience, times) against the same check followed
+// by the policy, as the server runs it: an external provider's three rules with every claim in the
+// token; the embedded provider's member check, remembered and not; and a person's first request
+// when the token has no email and userinfo is asked, over HTTP to a provider on this machine.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'

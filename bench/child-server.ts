@@ -28,7 +28,10 @@ function peakAnswer(res: http.ServerResponse) {
 }
 
 const ASSET = Buffer.alloc(20 * 1024, 'a')
-/** The largest entry of a 100 MB package: 95 MiB of video-like bytes, deflated (issue #12). */
+/**
+ * The largest entry of a 100 MB package: 95 MiB of video-like bytes, deflated: the case that costs
+ * the server most memory.
+ */
 const LARGE_ENTRY = { mebibytes: 95, ratio: 1 }
 
 if (mode === 'bare') {

@@ -1,4 +1,4 @@
-// Issue #14: preview serving through nginx in front of three app processes (on PostgreSQL and
+// More than one machine: preview serving through nginx in front of three app processes (on PostgreSQL and
 // S3, tests/helpers/app-cluster.ts) against the same nginx serving the same file statically
 // from its disk, in the same run: a 20 KB asset of a package, read by the processes out of the
 // zip in the bucket (each keeps its cache of open packages), and as a plain file by nginx.

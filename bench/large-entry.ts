@@ -1,5 +1,5 @@
 // Memory and responsiveness while 16 clients fetch the largest entry of a 100 MB package at
-// once (issue #12: growth under 64 MB, /health within 100 ms throughout), against a bare
+// once (the targets: growth under 64 MB, /health within 100 ms throughout), against a bare
 // node:http server sending the same bytes from a plain file, both in child processes.
 import { type BenchServer, loadFromChild, loadTest, startChild } from './child.ts'
 import type { Figure } from './measure.ts'

@@ -1,6 +1,6 @@
 // Listing 10,000 packages through the API (bearer check, query, view, JSON) against a bare
 // better-sqlite3 query serialised to JSON, on the same database in the same run: the spec's
-// whole list, and the first page the package screen asks for (issue 18), plain and searched.
+// whole list, and the first page the package screen asks for (the paged list), plain and searched.
 // The whole list again on PostgreSQL against a bare `pg` query, when a cluster can be started.
 import pg from 'pg'
 import { sqliteConnection } from '../server/platform/db/sqlite/open-sqlite.ts'

@@ -1,9 +1,10 @@
-// A live session's latency (issue #16): from a console line of the ad on a "phone" (a Chromium
-// page that opened the session's link, running our MRAID host) to that line read from the
-// owner's stream, as the workbench reads it; 100 lines one after another, both ends on this
-// machine's clock. Once with the stream on the process the phone posts to, once on a second
-// app process on the same database (a load balancer's other node: found by polling). Baseline:
-// the same page's plain request to the server and back (GET /health), in the same run.
+// A live session's latency (the ad running on a phone, its console on the workbench): from a
+// console line of the ad on a "phone" (a Chromium page that opened the session's link, running our
+// MRAID host) to that line read from the owner's stream, as the workbench reads it; 100 lines one
+// after another, both ends on this machine's clock. Once with the stream on the process the phone
+// posts to, once on a second app process on the same database (a load balancer's other node: found
+// by polling). Baseline: the same page's plain request to the server and back (GET /health), in the
+// same run.
 import { chromium, type Page } from 'playwright-core'
 import { CHROMIUM_ARGS, findChromium } from '../server/platform/renderer/chromium.ts'
 import { readEventStream } from '../shared/live/event-stream.ts'

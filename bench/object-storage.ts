@@ -1,8 +1,8 @@
-// With S3_BUCKET (issue #14), each beside the same job done straight against the same
-// S3-compatible server (s3rver, in this process) or on the local disk, in the same run: the
-// browser's presigned PUT against a PUT signed in its headers as an SDK sends it, a download
-// through the app against a GET from the bucket, and a validation on the bucket against the
-// same validation on the local disk.
+// With S3_BUCKET (packages in a bucket, for more than one machine), each beside the same job done
+// straight against the same S3-compatible server (s3rver, in this process) or on the local disk, in
+// the same run: the browser's presigned PUT against a PUT signed in its headers as an SDK sends it,
+// a download through the app against a GET from the bucket, and a validation on the bucket against
+// the same validation on the local disk.
 import { randomBytes } from 'node:crypto'
 import { AwsClient } from 'aws4fetch'
 import { VALID_INDEX_HTML, zipOf } from '../tests/fixtures/packages.ts'

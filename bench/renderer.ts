@@ -1,7 +1,7 @@
-// The server-side renderer (issue #12): how long a creative that never returns holds it (the
-// render budget, then its renderer is closed), and what the sandbox costs an honest creative
-// (every request intercepted and answered in-process), against the same creative opened in a
-// plain context of the same browser, in the same run.
+// The server-side renderer (it runs untrusted creatives): how long a creative that never returns
+// holds it (the render budget, then its renderer is closed), and what the sandbox costs an honest
+// creative (every request intercepted and answered in-process), against the same creative opened in
+// a plain context of the same browser, in the same run.
 import { chromium } from 'playwright-core'
 import { renderThumbnail } from '../server/creatives/thumbnails/render-thumbnail.ts'
 import { createRendererBrowser } from '../server/platform/renderer/browser.ts'

@@ -1,4 +1,4 @@
-// Routes of spec 2, under the base path.
+// The product spec's routes, under the base path.
 import { Redirect, Route, Router, Switch } from 'wouter'
 import { BASE_PATH } from '../shared/constants.ts'
 import { ROUTES } from '../shared/paths.ts'
@@ -46,7 +46,7 @@ export function App() {
               </ApiProvider>
             </Protected>
           </Route>
-          {/* Beside the spec's screens (issue #21), reached from the email in the top bar. */}
+          {/* Account, team and audit log beside the spec's screens, reached from the top bar's email. */}
           {(
             [
               [ROUTES.account, AccountPage],

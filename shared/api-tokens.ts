@@ -1,4 +1,4 @@
-// Wire shapes of personal API tokens (issue 17): what a person makes, sees and revokes in the
+// Wire shapes of personal API tokens (for scripts and CI jobs): what a person makes, sees and revokes in the
 // app (tRPC `tokens.*`), shared by the server, which validates with them, and the client.
 import { z } from 'zod/mini'
 

@@ -1,6 +1,7 @@
-// Wire shapes of the API (spec 3 and 7), shared by the server (which validates its input with
-// them) and the client (which reads its answers through them). Field names are snake_case
-// where the spec names them so. zod/mini: the same schemas at a tenth of the browser bundle.
+// Wire shapes of the API (the product spec's entities and calls), shared by the server (which
+// validates its input with them) and the client (which reads its answers through them). Field names
+// are snake_case where the spec names them so. zod/mini: the same schemas at a tenth of the browser
+// bundle.
 import { z } from 'zod/mini'
 import { UPLOAD_CONTENT_TYPE, UPLOAD_POLICIES } from './constants.ts'
 import { withoutBidiControls } from './filename.ts'
@@ -52,11 +53,11 @@ export const adSizeCountsSchema = z.array(
 )
 export type AdSizeCounts = z.infer<typeof adSizeCountsSchema>
 
-/** What creating a package answers (spec 3: "The create response carries a 'package' object"). */
+/** What creating a package answers (the product spec: "The create response carries a 'package' object"). */
 export const packageAnswerSchema = z.object({ package: packageSchema })
 
 /**
- * What deleting a package answers (spec 7: "not shown"): until `undoUntil` (ISO 8601) the
+ * What deleting a package answers (the product spec leaves it unspecified): until `undoUntil` (ISO 8601) the
  * package can be restored (packages.restore), then it is removed for good.
  */
 export const deletedAnswerSchema = z.object({ uuid: z.string(), undoUntil: z.string() })
@@ -95,7 +96,10 @@ const uuidField = z.string().check(z.minLength(1, 'uuid is required'), z.maxLeng
 /** A package or an upload by its uuid (get, create, delete). */
 export const uuidInputSchema = z.object({ uuid: uuidField })
 
-/** Validation's body (spec 7 sends `{ requireMraid: true }`; the deployment's policy may require it anyway). */
+/**
+ * Validation's body (the app sends `{ requireMraid: true }`; the deployment's policy may require it
+ * anyway).
+ */
 export const validateBodySchema = z.object({ requireMraid: z._default(z.boolean(), true) })
 
 /** Validation's input: the body and the upload's uuid (REST takes it from the path). */
@@ -107,7 +111,7 @@ export const validationAnswerSchema = z.object({
 })
 export type ValidationAnswer = z.infer<typeof validationAnswerSchema>
 
-/** Every error the API answers (spec 3 "Error responses"). */
+/** Every error the API answers (one shape, so every caller reads them alike). */
 export const apiErrorSchema = z.object({
   message: z.string(),
   details: z.optional(z.array(z.string())),

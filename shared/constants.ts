@@ -6,20 +6,26 @@ export const BASE_PATH = '/ads-preview'
 /** What the product calls itself (in the title, messages, the MRAID host's MRAID_ENV.sdk). */
 export const PRODUCT = 'Ads Preview'
 
-/** '{product} Ads Preview' (spec 4), or 'Ads Preview' when no product name is configured. */
+/**
+ * '{product} Ads Preview' (the product spec's page title), or 'Ads Preview' when no product name is
+ * configured.
+ */
 export function productTitle(productName: string): string {
   return productName ? `${productName} ${PRODUCT}` : PRODUCT
 }
 
-/** The scopes the app signs in with (spec 5), which the embedded provider grants. */
+/**
+ * The scopes the app signs in with (the id token, the name and the email), which the embedded
+ * provider grants.
+ */
 export const LOGIN_SCOPE = 'openid profile email'
 export const UPLOAD_CONTENT_TYPE = 'application/zip'
 
-/** Upload policies on the wire (spec 5, 9). */
+/** Upload policies on the wire (what to do when the name is taken). */
 export const UPLOAD_POLICIES = ['none', 'keep', 'overwrite'] as const
 export type UploadPolicy = (typeof UPLOAD_POLICIES)[number]
 
-/** Upload modes in the UI (spec 4) and the policy each one sends. */
+/** Upload modes in the UI (the product spec's upload choices) and the policy each one sends. */
 export const UPLOAD_MODES = {
   default: 'none',
   replace: 'overwrite',
@@ -34,14 +40,14 @@ export const PREVIEW_QR_SIZE = 256
 export const THUMBNAIL_SIZE = { width: 60, height: 78 } as const
 export const DATE_FORMAT = 'DD.MM.YYYY HH:mm'
 
-/** Auth timings (spec 9). */
+/** Auth timings (the product spec's business constants). */
 export const AUTH_LEEWAY_DEFAULT_SECONDS = 60
 export const AUTH_LEEWAY_MAX_SECONDS = 300
 export const SILENT_AUTH_TIMEOUT_MS = 5_000
 export const TRANSACTION_EXPIRY_MS = 30 * 60 * 1000
 export const RANDOM_STATE_LENGTH = 32
 
-/** Upload status texts, in the order the spec lists them (spec 4 "Upload"). */
+/** Upload status texts, in the order the spec lists them (users see each in turn). */
 export const UPLOAD_STATUS = {
   preparing: 'Preparing upload...',
   prepared: 'Preparing upload done.',
@@ -50,7 +56,10 @@ export const UPLOAD_STATUS = {
   validating: 'Validating package...',
 } as const
 
-/** Upload failure texts (spec 4 "Upload"); 'Validationg failed' is spelled so on purpose. */
+/**
+ * Upload failure texts (worded as the product spec words them); 'Validationg failed' is spelled so
+ * on purpose.
+ */
 export const UPLOAD_FAILURE = {
   prepare: 'Preparing upload failed.',
   upload: 'Uploading failed',

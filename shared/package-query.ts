@@ -1,7 +1,8 @@
-// The package list's query (issue 18): search by name, sort, filters, a page size and a cursor.
-// REST takes it as query parameters on spec 7's GET /api/packages, tRPC as the input of
-// packages.list; without any of it the answer stays the spec's { packages: [...] } (every package,
-// newest first). With it, the answer is one page: { packages, total, nextCursor }.
+// The package list's query (for lists too long to show whole): search by name, sort, filters, a
+// page size and a cursor. REST takes it as query parameters on the product spec's GET
+// /api/packages, tRPC as the input of packages.list; without any of it the answer stays the spec's
+// { packages: [...] } (every package, newest first). With it, the answer is one page: { packages,
+// total, nextCursor }.
 import { z } from 'zod/mini'
 
 export const PACKAGE_SORTS = ['created', 'name', 'size'] as const

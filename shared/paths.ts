@@ -10,7 +10,8 @@ export const ROUTES = {
   login: '/login',
   validateToken: '/validate-token',
   workbench: '/workbench/:uuid',
-  // Beside the spec's screens (issue #21): a member's account, an admin's team and audit log.
+  // Beside the spec's screens, which leave out people and access: a member's account, an admin's
+  // team and audit log.
   account: '/account',
   team: '/team',
   auditLog: '/audit-log',
@@ -32,7 +33,7 @@ export const SERVER_MOUNTS = {
   download: '/files/packages',
   thumbnail: '/files/thumbnails',
   preview: '/preview',
-  /** A live session's link and where a phone posts (issue #16: capability URLs). */
+  /** A live session's link and where a phone posts (capability URLs: the link itself is the access). */
   live: '/live',
   clientConfig: '/client-config.json',
   openApi: '/openapi.json',
@@ -40,7 +41,7 @@ export const SERVER_MOUNTS = {
   ready: '/ready',
 } as const
 
-/** The REST calls (spec section 7's and ours), below SERVER_MOUNTS.api (`:name` is a path parameter). */
+/** The REST calls (the product spec's and ours), below SERVER_MOUNTS.api (`:name` is a path parameter). */
 export const REST = {
   packages: '/packages',
   package: '/packages/:uuid',

@@ -1,4 +1,4 @@
-// Wire shapes of the team and audit calls (issue #21), beside the spec's in api.ts: the admin's
+// Wire shapes of the team and audit calls (people and access), beside the spec's in api.ts: the admin's
 // members screen, a member's own account, and the audit trail. zod/mini, as api.ts.
 import { z } from 'zod/mini'
 

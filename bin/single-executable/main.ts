@@ -16,36 +16,16 @@ import {
 } from '../../server/creatives/inspection/inspect-in-child.ts'
 import { serveInspection } from '../../server/creatives/inspection/inspect-worker.ts'
 import { BUILD } from '../../server/platform/build-info.ts'
+import { isSubcommandOf, type SubcommandOf } from '../../shared/commands.ts'
 import { loadRuntimeFiles } from './runtime-files.ts'
 
 /** The argument a checking process of `check` is started with: the binary starts itself. */
 const CHECK_WORKER = '--check-worker'
 
-if (process.argv[2] === 'check') {
-  void runCheckCommand(process.argv.slice(3), {
-    version: BUILD.version,
-    spawnWorker: ({ env }) =>
-      spawn(process.execPath, [CHECK_WORKER], { env, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] }),
-  }).then((code) => {
-    process.exitCode = code
-  })
-} else if (process.argv[2] === 'move') {
-  void runMoveCommand(process.argv.slice(3), (config) => {
-    const { clientDir: _client, ...files } = loadRuntimeFiles(config.dataDir, BUILD.version)
-    return files
-  }).then((code) => {
-    process.exitCode = code
-  })
-} else if (process.argv[2] === CHECK_WORKER) {
-  serveChecks()
-} else if (process.argv[2] === INSPECT_WORKER_ARG) {
-  serveInspection()
-} else {
-  void runServerCli({
-    startCommand: './ads-preview',
-    usersCommand: './ads-preview users',
-    checkCommand: './ads-preview check',
-    moveCommand: './ads-preview move',
+/** The server's command line; `users` goes through it too, for the runtime files it unpacks. */
+function serve(): Promise<void> {
+  return runServerCli({
+    entry: 'binary',
     runtime: (config) => {
       const { clientDir, ...files } = loadRuntimeFiles(config.dataDir, BUILD.version)
       config.clientDir = clientDir
@@ -64,3 +44,29 @@ if (process.argv[2] === 'check') {
       }),
   })
 }
+
+const exitWith = (code: number) => {
+  process.exitCode = code
+}
+
+/** The binary's subcommands; without one (or with a worker's argument) it is something else. */
+const RUN: Record<SubcommandOf<'binary'>, (args: string[]) => Promise<unknown>> = {
+  check: (args) =>
+    runCheckCommand(args, {
+      version: BUILD.version,
+      spawnWorker: ({ env }) =>
+        spawn(process.execPath, [CHECK_WORKER], { env, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] }),
+    }).then(exitWith),
+  move: (args) =>
+    runMoveCommand(args, (config) => {
+      const { clientDir: _client, ...files } = loadRuntimeFiles(config.dataDir, BUILD.version)
+      return files
+    }).then(exitWith),
+  users: serve,
+}
+
+const [command, ...args] = process.argv.slice(2)
+if (command === CHECK_WORKER) serveChecks()
+else if (command === INSPECT_WORKER_ARG) serveInspection()
+else if (isSubcommandOf('binary', command)) void RUN[command](args)
+else void serve()

@@ -1,10 +1,12 @@
-// Checks many packages in parallel, one checking process per core. Each process's heap is capped
-// and each package has a time limit: a package that exceeds either fails the check (its process
-// is killed and replaced), and the run goes on with the next one.
+// Checks many packages in parallel, one checking process per core, in the server's capped pool of
+// child processes (server/platform/child-pool/). Each process's heap is capped and each package
+// has a time limit: a package that exceeds either fails the check (its process is killed and
+// replaced), and the run goes on with the next one.
 import type { ChildProcess } from 'node:child_process'
 import os from 'node:os'
+import { type ChildEnded, createChildPool, lastLine } from '../../server/platform/child-pool/child-pool.ts'
 import { type PackageVerdict, statusOf } from './verdict.ts'
-import { type CheckAnswer, type CheckTask, type PackageInput, WORKER_READY } from './worker-protocol.ts'
+import { type CheckAnswer, type PackageInput, WORKER_READY } from './worker-protocol.ts'
 
 export interface CheckLimits {
   /** Per package, from the moment a ready process takes it. */
@@ -46,54 +48,33 @@ function limitVerdict(input: PackageInput, rule: string, message: string, ms: nu
   }
 }
 
-type Outcome = PackageVerdict | { ended: 'time' | 'memory' | 'crash'; detail: string }
-
-/** One checking process, the tail of what it wrote to stderr, and whether it is still alive. */
-async function startWorker(spawnWorker: SpawnWorker, heapMb: number) {
-  const env = {
-    ...process.env,
-    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=${heapMb}`.trim(),
-  }
-  const child = spawnWorker({ env })
-  let stderr = ''
-  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
-    stderr = (stderr + chunk).slice(-4096)
-  })
-  child.on('error', () => {})
-  await new Promise<void>((resolve) => {
-    const ready = (message: unknown) => {
-      if (message !== WORKER_READY) return
-      child.off('message', ready)
-      resolve()
-    }
-    child.on('message', ready)
-    child.once('exit', () => resolve())
-  })
-  return { child, stderr: () => stderr }
-}
-
-function run(worker: Awaited<ReturnType<typeof startWorker>>, task: CheckTask, timeMs: number) {
-  const { child } = worker
-  return new Promise<Outcome>((resolve) => {
-    const settle = (outcome: Outcome) => {
-      clearTimeout(timer)
-      child.off('message', onMessage)
-      child.off('exit', onExit)
-      resolve(outcome)
-    }
-    const timer = setTimeout(() => settle({ ended: 'time', detail: '' }), timeMs)
-    const onMessage = (answer: CheckAnswer) => {
-      if (answer.id === task.id) settle(answer.verdict)
-    }
-    const onExit = () => {
-      const detail = worker.stderr()
-      settle({ ended: /heap out of memory|Reached heap limit/.test(detail) ? 'memory' : 'crash', detail })
-    }
-    child.on('message', onMessage)
-    child.once('exit', onExit)
-    if (!child.connected) onExit()
-    else child.send(task)
-  })
+/** The verdict of a package whose check broke a limit or whose process stopped. */
+function endedVerdict(
+  input: PackageInput,
+  ended: ChildEnded,
+  limits: CheckLimits,
+  ms: number,
+): PackageVerdict {
+  return ended.ended === 'time'
+    ? limitVerdict(
+        input,
+        'check.time-limit',
+        `Checking took longer than ${limits.timeMs / 1000} s: the package was refused.`,
+        ms,
+      )
+    : ended.ended === 'memory'
+      ? limitVerdict(
+          input,
+          'check.memory-limit',
+          `Checking needed more than ${limits.heapMb} MB of memory: the package was refused.`,
+          ms,
+        )
+      : limitVerdict(
+          input,
+          'check.crashed',
+          `The checker stopped on this package: ${lastLine(ended.detail)}`,
+          ms,
+        )
 }
 
 /** Verdicts in the order of `inputs`. */
@@ -102,55 +83,39 @@ export async function checkInParallel(
   options: PoolOptions,
 ): Promise<PackageVerdict[]> {
   const limits = { ...DEFAULT_CHECK_LIMITS, ...options.limits }
-  const verdicts: PackageVerdict[] = new Array(inputs.length)
-  let next = 0
+  const pool = createChildPool({
+    spawn: (env) => options.spawnWorker({ env }),
+    limits,
+    readyMessage: WORKER_READY,
+    size: Math.min(options.jobs ?? defaultJobs(), inputs.length),
+    // A user's NODE_OPTIONS reach the checking processes, the heap cap added to them.
+    inheritNodeOptions: true,
+  })
   let done = 0
 
-  async function lane(): Promise<void> {
-    let worker = await startWorker(options.spawnWorker, limits.heapMb)
-    try {
-      while (next < inputs.length) {
-        const id = next++
-        const input = inputs[id]!
-        const started = performance.now()
-        let verdict = await run(worker, { id, ...input, targets: options.targets }, limits.timeMs)
-        if ('ended' in verdict) {
-          const ms = Math.round(performance.now() - started)
-          worker.child.kill('SIGKILL')
-          worker = await startWorker(options.spawnWorker, limits.heapMb)
-          verdict =
-            verdict.ended === 'time'
-              ? limitVerdict(
-                  input,
-                  'check.time-limit',
-                  `Checking took longer than ${limits.timeMs / 1000} s: the package was refused.`,
-                  ms,
-                )
-              : verdict.ended === 'memory'
-                ? limitVerdict(
-                    input,
-                    'check.memory-limit',
-                    `Checking needed more than ${limits.heapMb} MB of memory: the package was refused.`,
-                    ms,
-                  )
-                : limitVerdict(
-                    input,
-                    'check.crashed',
-                    `The checker stopped on this package: ${verdict.detail.trim().split('\n').pop() ?? 'no message'}`,
-                    ms,
-                  )
-        }
-        verdicts[id] = verdict
-        done += 1
-        options.onVerdict?.(verdict, done)
+  async function check(input: PackageInput, id: number): Promise<PackageVerdict> {
+    let started = performance.now()
+    const outcome = await pool.run<PackageVerdict>((child, answer) => {
+      started = performance.now()
+      const onMessage = (message: CheckAnswer) => {
+        if (message.id === id) answer(message.verdict)
       }
-    } finally {
-      worker.child.disconnect?.()
-      worker.child.kill()
-    }
+      child.on('message', onMessage)
+      child.send({ id, ...input, targets: options.targets })
+      return () => child.off('message', onMessage)
+    })
+    const verdict =
+      'answered' in outcome
+        ? outcome.answered
+        : endedVerdict(input, outcome, limits, Math.round(performance.now() - started))
+    done += 1
+    options.onVerdict?.(verdict, done)
+    return verdict
   }
 
-  const jobs = Math.max(1, Math.min(options.jobs ?? defaultJobs(), inputs.length))
-  await Promise.all(Array.from({ length: jobs }, lane))
-  return verdicts
+  try {
+    return await Promise.all(inputs.map(check))
+  } finally {
+    pool.close()
+  }
 }

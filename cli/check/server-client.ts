@@ -1,4 +1,4 @@
-// The REST calls of spec section 7 as `check --server` makes them, with a bearer token: the
+// The product spec's REST calls as `check --server` makes them, with a bearer token: the
 // answers are read through the same wire schemas the server answers with (shared/api.ts).
 import fs from 'node:fs'
 import type { z } from 'zod/mini'
@@ -82,7 +82,10 @@ export function serverClient({ appUrl, token }: ServerAccess) {
       return answer(response, uploadUrlAnswerSchema, 'asking for an upload URL')
     },
 
-    /** The signed URL carries its own authority: no bearer header (spec 7). */
+    /**
+     * The signed URL carries its own authority: no bearer header (it is signed for one object and
+     * one method).
+     */
     async put(signedRequest: string, file: string): Promise<void> {
       const body = await fs.openAsBlob(file, { type: UPLOAD_CONTENT_TYPE })
       const response = await call(signedRequest, {

@@ -1,9 +1,9 @@
-// Errors as the package screen shows them (spec 3 "Error responses", spec 8): the server's
+// Errors as the package screen shows them (in the product spec's error shape and wording): the server's
 // { message, details?, filenameExists? } when it sent one, else 'cannot {method} {url} ({status})'.
 import { TRPCClientError } from '@trpc/client'
 import { type ApiError, apiErrorSchema } from '../../shared/api.ts'
 
-/** A response that is not the API's JSON (a proxy's error page, an outage): spec 8's wording. */
+/** A response that is not the API's JSON (a proxy's error page, an outage): the error catalogue's wording. */
 export class HttpError extends Error {
   constructor(method: string, url: string, status: number) {
     super(`cannot ${method} ${url} (${status})`)

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { progressPercent, storageErrorMessage } from './storage-upload.ts'
 
 describe('storage upload', () => {
-  it('reads errors as spec 8 words them', () => {
+  it('reads errors in the wording of the error catalogue', () => {
     expect(storageErrorMessage(403)).toBe('Invalid response from the server - 403')
     expect(storageErrorMessage(0)).toBe('No response from the server')
   })

@@ -1,11 +1,12 @@
-// The direct PUT to the signed URL (spec 7): XHR, for upload progress; no bearer header.
+// The direct PUT to the signed URL (the signed URL is its own authority): XHR, for upload progress;
+// no bearer header.
 import { UPLOAD_CONTENT_TYPE } from '../../shared/constants.ts'
 
 export function storageErrorMessage(status: number): string {
   return status === 0 ? 'No response from the server' : `Invalid response from the server - ${status}`
 }
 
-/** Progress is loaded over total, as a percent (spec 7). */
+/** Progress is loaded over total, as a percent (as the status line shows it). */
 export function progressPercent(loaded: number, total: number): number {
   return total > 0 ? Math.min(100, Math.round((loaded / total) * 100)) : 0
 }

@@ -1,6 +1,7 @@
-// The typed API client: every call carries the bearer token (waiting for a refresh in flight),
-// and a 401 refreshes the session and retries once (spec 6). A 403 from the access policy is not
-// a session problem: no refresh, no new login, the app shows why access is refused.
+// The typed API client: every call carries the bearer token (waiting for a refresh in flight), and
+// a 401 refreshes the session and retries once (an expired token is the usual cause). A 403 from
+// the access policy is not a session problem: no refresh, no new login, the app shows why access is
+// refused.
 import { createTRPCClient, httpBatchLink } from '@trpc/client'
 import { createTRPCContext } from '@trpc/tanstack-react-query'
 import type { AppRouter } from '../../server/api/trpc/router.ts'

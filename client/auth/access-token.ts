@@ -13,7 +13,10 @@ function requireAuth(): Auth {
   return active
 }
 
-/** Waits for a refresh in flight and refreshes an expired session first (spec 6). */
+/**
+ * Waits for a refresh in flight and refreshes an expired session first, so no call leaves with a
+ * stale token.
+ */
 export function getAccessToken(): Promise<string> {
   return requireAuth().getAccessToken()
 }

@@ -67,7 +67,7 @@ beforeEach(() => {
 })
 afterEach(() => vi.useRealTimers())
 
-describe('the token timer (spec 4.7)', () => {
+describe('the token timer (silent refresh before expiry)', () => {
   it('does nothing when nothing is stored', () => {
     const t = setup()
     t.make().startTokenTimer()

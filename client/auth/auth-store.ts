@@ -1,4 +1,4 @@
-// The authentication state machine of spec 4 "Authentication" (all seven points) as a small
+// The authentication state machine of the product spec (all seven of its points) as a small
 // store outside React: login, callback, logout, silent refresh and its timer. Components read
 // it with useAuth(); the API client calls getAccessToken().
 import type { ClientConfig } from '../../shared/api.ts'
@@ -280,7 +280,10 @@ export function createAuth(deps: AuthDeps) {
     } else deps.redirect(deps.auth.logoutUrl)
   }
 
-  /** The token for an API call (spec 6): waits for a refresh in flight, refreshes an expired session. */
+  /**
+   * The token for an API call (so no call leaves with a stale token): waits for a refresh in
+   * flight, refreshes an expired session.
+   */
   async function getAccessToken(): Promise<string> {
     if (refreshPromise) return refreshPromise
     const session = readSession(deps.storage)

@@ -1,4 +1,4 @@
-// The hosted-login redirect (spec 7 "Identity provider calls") and the callback's fragment.
+// The hosted-login redirect (the provider's authorize call) and the callback's fragment.
 import type { ClientConfig } from '../../shared/api.ts'
 import { LOGIN_SCOPE } from '../../shared/constants.ts'
 import { base64urlEncode, sha256Of } from './jws.ts'

@@ -1,4 +1,7 @@
-/** An authentication failure with the provider's error code (spec 8 "Provider SDK errors"). */
+/**
+ * An authentication failure with the provider's error code (the provider's own codes, kept for the
+ * message shown).
+ */
 export class AuthError extends Error {
   readonly code: string
   constructor(code: string, description: string) {

@@ -1,4 +1,4 @@
-// The identity token checks of spec 5, done in the browser before a session is stored:
+// The identity token checks the product spec requires, done in the browser before a session is stored:
 // signature (RS256 only), issuer, audience, subject, nonce, exp/iat/nbf with leeway, max_age
 // against auth_time, the organisation claim when configured, at_hash when present. No WebCrypto
 // (jws.ts), so they run on a plain-http intranet address as on https and localhost.

@@ -1,4 +1,4 @@
-// What the browser keeps between visits (spec 3 "Browser-stored session"): the three entries
+// What the browser keeps between visits (the stored-session fields the product spec names): the three entries
 // in localStorage, and the login transactions (state, nonce, where to go back) that a callback
 // must match. Storage is injectable so the logic is testable outside a browser.
 
@@ -32,7 +32,7 @@ export function readSession(storage: Storage): StoredSession | null {
   return { accessToken, idToken, expiresAt }
 }
 
-/** expires_at = now + expiresIn seconds × 1000 (spec 3). */
+/** expires_at = now + expiresIn seconds × 1000 (seconds from the provider, milliseconds for Date). */
 export function writeSession(
   storage: Storage,
   tokens: { accessToken: string; idToken: string; expiresIn: number },
@@ -85,7 +85,10 @@ export function takeTransaction(
   return raw ? (JSON.parse(raw) as LoginTransaction) : null
 }
 
-/** The profile decoded from the stored id token, or {} when there is none (spec 3). */
+/**
+ * The profile decoded from the stored id token, or {} when there is none (a missing token is a
+ * signed-out visitor, not an error).
+ */
 export function profileFromIdToken(idToken: string | null): { email?: string; name?: string; sub?: string } {
   if (!idToken) return {}
   try {

@@ -1,4 +1,4 @@
-// The silent session check (spec 7): a hidden frame asks the provider with prompt=none and
+// The silent session check: a hidden frame asks the provider with prompt=none and
 // response_mode=web_message; the answer comes back by postMessage, accepted only from the
 // issuer's origin and the frame's own window, within 5 seconds.
 import { SILENT_AUTH_TIMEOUT_MS } from '../../shared/constants.ts'

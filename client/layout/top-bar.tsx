@@ -19,7 +19,7 @@ export function TopBar() {
             <Link href={ROUTES.tokens} className="link-button">
               API tokens
             </Link>
-            {/* The spec's {email}: a way to the account beside it (issue #21), its text unchanged. */}
+            {/* The spec's {email}: a way to the account beside it, its text unchanged. */}
             <Link href={ROUTES.account} className="email" aria-label={`Your account: ${user?.email ?? ''}`}>
               {user?.email}
             </Link>

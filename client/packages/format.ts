@@ -13,7 +13,7 @@ export function formatFileSize(bytes: number): string {
   return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`
 }
 
-/** DD.MM.YYYY HH:mm in the viewer's time zone (spec 9). */
+/** DD.MM.YYYY HH:mm in the viewer's time zone (the product spec's date format). */
 export function formatCreatedAt(iso: string): string {
   return dayjs(iso).format(DATE_FORMAT)
 }

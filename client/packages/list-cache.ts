@@ -1,5 +1,5 @@
 // The list's cached pages, changed where the screen knows better than its last fetch: a created
-// package goes first (spec 4 "Package list": it replaces any entry with its id), a deleted one
+// package goes first (as the product spec has it: it replaces any entry with its id), a deleted one
 // is removed by uuid. The next fetch brings the server's own order and count back.
 import type { InfiniteData } from '@tanstack/react-query'
 import type { Package, PackageList, PackagePage } from '../../shared/api.ts'

@@ -11,7 +11,7 @@ export interface RowActions {
   delete(pkg: Package, opener: HTMLElement): void
 }
 
-/** One package (spec 2 "List columns"); every control's name says which version it acts on. */
+/** One package (the product spec's list columns); every control's name says which version it acts on. */
 export function PackageRow({
   pkg,
   justAdded,

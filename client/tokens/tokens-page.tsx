@@ -1,4 +1,4 @@
-// Personal API tokens (issue 17): a person makes one for a script or a CI job, sees its secret
+// Personal API tokens: a person makes one for a script or a CI job, sees its secret
 // once, and revokes it. The server keeps only the secret's sha256 and refuses a revoked or
 // expired token at its next call.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'

@@ -12,7 +12,7 @@ interface Props {
 }
 
 /**
- * Covers the upload area, its status line included, when the name is taken (spec 2): replace,
+ * Covers the upload area, its status line included, when the name is taken: replace,
  * keep both, or cancel by a click outside, the close icon or Escape. A modal dialog kept in
  * place (no portal): focus stays inside it and starts on Keep both, the choice that loses nothing.
  */

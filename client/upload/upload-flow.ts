@@ -1,6 +1,6 @@
-// One upload, start to end (spec 4 "Upload", spec 7): signed URL, direct PUT with progress,
-// validation with requireMraid, create. Transport functions are injected, so the sequence is
-// testable without a server.
+// One upload, start to end (the steps and calls the product spec lists): signed URL, direct PUT
+// with progress, validation with requireMraid, create. Transport functions are injected, so the
+// sequence is testable without a server.
 import type { ApiError, Package, UploadUrlAnswer } from '../../shared/api.ts'
 import { UPLOAD_CONTENT_TYPE, UPLOAD_FAILURE, UPLOAD_MODES, type UploadMode } from '../../shared/constants.ts'
 import type { UploadAction } from './upload-state.ts'
@@ -15,7 +15,7 @@ export interface UploadTransport {
   validate(uuid: string): Promise<unknown>
   create(uuid: string): Promise<Package>
   toApiError(error: unknown): ApiError
-  /** Lets the screen paint a status before the next one replaces it (spec 4 lists each). */
+  /** Lets the screen paint a status before the next one replaces it (each status is meant to be seen). */
   showStatus(): Promise<void>
 }
 

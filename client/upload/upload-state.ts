@@ -1,4 +1,4 @@
-// Upload state (spec 3) and its transitions (spec 4 "Upload") as a pure reducer.
+// Upload state and its transitions, as the product spec lists them, as a pure reducer.
 import type { ApiError } from '../../shared/api.ts'
 import { UPLOAD_STATUS } from '../../shared/constants.ts'
 

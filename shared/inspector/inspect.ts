@@ -26,7 +26,7 @@ export const DEFAULT_INSPECTION_LIMITS: InspectionLimits = {
   maxTotalBytes: 500 * 1024 * 1024,
   // Real creatives' files deflate 1x (images, video) to about 10x (scripts, JSON); a small file
   // of repeated text may go far higher, which the allowance covers. A 5 MB zip holding a 480 MB
-  // entry (91x) is refused by both rules (issue #12).
+  // entry (91x) is refused by both rules, as the security review asked.
   maxEntryRatio: 50,
   entryRatioAllowanceBytes: 1024 * 1024,
   maxPackageRatio: 20,

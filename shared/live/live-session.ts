@@ -1,7 +1,8 @@
-// A live session (issue #16): the workbench hands out a link (a capability: unguessable,
-// expiring, revocable); a phone that opens it runs the creative with our MRAID host, which sends
-// what the ad does there to the server; the workbench reads it back as a stream, beside its own
-// run, on the server's clock. These are the shapes and limits all three sides share.
+// A live session (the ad on a real phone, its console on the workbench): the workbench hands out a
+// link (a capability: unguessable, expiring, revocable); a phone that opens it runs the creative
+// with our MRAID host, which sends what the ad does there to the server; the workbench reads it
+// back as a stream, beside its own run, on the server's clock. These are the shapes and limits all
+// three sides share.
 import { z } from 'zod/mini'
 import { BASE_PATH } from '../constants.ts'
 import type { HostMessageKind } from '../mraid/host-protocol.ts'

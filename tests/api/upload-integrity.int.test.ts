@@ -3,7 +3,7 @@
 // URL stores at most one body, so a PUT that completes after another, or after validation, is
 // refused and changes nothing; create refuses bytes that are not the validated ones; the server,
 // not the caller, decides that MRAID is required; a user cannot open unfinished uploads without
-// limit. (Issue 12: "a validated package replaced after the fact" and its weaknesses.)
+// limit. (The security review's "a validated package replaced after the fact" and its weaknesses.)
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import http from 'node:http'

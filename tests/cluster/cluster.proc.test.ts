@@ -1,9 +1,9 @@
-// Any number of stateless app processes (issue #14): PostgreSQL, an S3-compatible server
-// (s3rver, signatures checked), three app processes started together on one DATABASE_URL and
-// bucket, and nginx round-robin in front with the documented site and upstream (no sticky
-// sessions). Whatever one process did, the others see: the sign-in's steps land on different
-// processes, an upload URL from B is validated on C and created on A, 20 keep-both uploads of
-// one name spread over the three get versions 1 to 20, and failed sign-ins count together.
+// Any number of stateless app processes (to serve more people than one machine can): PostgreSQL, an
+// S3-compatible server (s3rver, signatures checked), three app processes started together on one
+// DATABASE_URL and bucket, and nginx round-robin in front with the documented site and upstream (no
+// sticky sessions). Whatever one process did, the others see: the sign-in's steps land on different
+// processes, an upload URL from B is validated on C and created on A, 20 keep-both uploads of one
+// name spread over the three get versions 1 to 20, and failed sign-ins count together.
 import { randomBytes } from 'node:crypto'
 import http from 'node:http'
 import { strToU8, zipSync } from 'fflate'

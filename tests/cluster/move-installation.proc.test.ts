@@ -1,9 +1,10 @@
-// `ads-preview move` (issue #14): a single-machine installation (SQLite + DATA_DIR) with 1,000
-// packages, their thumbnails, its users, a deleted package still restorable and its audit trail,
-// moved into PostgreSQL and an S3-compatible bucket (s3rver, signatures checked). The first run
-// is killed with SIGKILL halfway; the second finishes it, copying only what is missing. Then
-// the product started on the target signs in the moved users, lists every package, previews
-// and downloads each one byte for byte, serves the thumbnails and restores the deleted package.
+// `ads-preview move` (from one machine to a cluster): a single-machine installation (SQLite +
+// DATA_DIR) with 1,000 packages, their thumbnails, its users, a deleted package still restorable
+// and its audit trail, moved into PostgreSQL and an S3-compatible bucket (s3rver, signatures
+// checked). The first run is killed with SIGKILL halfway; the second finishes it, copying only what
+// is missing. Then the product started on the target signs in the moved users, lists every package,
+// previews and downloads each one byte for byte, serves the thumbnails and restores the deleted
+// package.
 import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'

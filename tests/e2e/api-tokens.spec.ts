@@ -1,6 +1,7 @@
-// API tokens as a person manages them (issue 17): made on the API tokens page, the secret shown
-// once, used by a script (plain HTTP, no browser session) on the REST API, revoked on the page
-// and refused at the script's next call. The page passes the screen checks at 1440 and 390 px.
+// API tokens as a person manages them (for scripts and CI jobs): made on the API tokens page, the
+// secret shown once, used by a script (plain HTTP, no browser session) on the REST API, revoked on
+// the page and refused at the script's next call. The page passes the screen checks at 1440 and 390
+// px.
 import { expect, test } from '@playwright/test'
 import { expectScreenOk, VIEWPORTS } from '../helpers/screen-checks.ts'
 import { signIn } from '../helpers/sign-in.ts'

@@ -14,7 +14,7 @@ test('a first visit goes to /login, then the hosted login page, then /main with 
   await expect(page).toHaveURL(/\/ads-preview\/main$/)
   await expect(page.locator('.top-bar')).toContainText(`${ADMIN_EMAIL} - Log out`)
   await expect(page.getByText('Drop package.zip here')).toBeVisible()
-  // The tokens left the address bar and are stored as spec 3 names them.
+  // The tokens left the address bar and are stored under the names the product spec gives them.
   const stored = await page.evaluate(() => ({
     access: localStorage.getItem('access_token'),
     id: localStorage.getItem('id_token'),

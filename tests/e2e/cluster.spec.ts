@@ -1,5 +1,5 @@
 // The product's flows in Chromium through nginx in front of three app processes on PostgreSQL
-// and S3 (issue #14; the setup of tests/helpers/app-cluster.ts, the documented nginx blocks, no
+// and S3 (the setup of tests/helpers/app-cluster.ts, the documented nginx blocks, no
 // sticky sessions): sign-in on the hosted login page, upload straight to the bucket, Keep both,
 // Replace, the preview in a new tab, the download byte for byte and delete, and a live session
 // between the workbench and a phone. Each process answers part of it: nothing a page does

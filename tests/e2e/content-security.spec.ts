@@ -1,6 +1,6 @@
-// Content-Security-Policy on the app and the sign-in pages (issue #12), in the real browser:
-// the whole app works under it (sign-in, upload, preview dialog, workbench, sign-out) with no
-// violation, while what an injected script would do (run inline code, send data to another
+// Content-Security-Policy on the app and the sign-in pages (what an injected script may do), in the
+// real browser: the whole app works under it (sign-in, upload, preview dialog, workbench, sign-out)
+// with no violation, while what an injected script would do (run inline code, send data to another
 // host) and framing by another site are refused.
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'

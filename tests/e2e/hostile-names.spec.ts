@@ -1,4 +1,4 @@
-// A dropped file named with bidi controls (issue #12): "invoice\u202Egpj.exe.zip" would read
+// A dropped file named with bidi controls (a disguised file type): "invoice\u202Egpj.exe.zip" would read
 // "invoicepiz.exe.jpg"; the screen shows it without them in the inspection, the success
 // message, the list and the name-conflict question.
 import { expect, test } from '@playwright/test'

@@ -1,4 +1,4 @@
-// Sign-in at a plain-http address that is not localhost (issue #21): PUBLIC_URL is
+// Sign-in at a plain-http address that is not localhost (an intranet install): PUBLIC_URL is
 // http://ads.intranet:<port>, which Chromium resolves to 127.0.0.1 by its host-resolver rules
 // (nothing leaves the machine). The page is not a secure context there, so it has no WebCrypto:
 // the token checks and the PKCE challenge must do without. Two servers, one per AUTH_FLOW, with

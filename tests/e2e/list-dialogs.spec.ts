@@ -1,5 +1,5 @@
-// Issue 18 items 3, 4 and 5 on the list: accessible names that tell versions apart, the preview
-// dialog's name and copied link, focus given back by every dialog, Retry after a failed fetch,
+// The list for keyboard and screen-reader users: accessible names that tell versions apart, the
+// preview dialog's name and copied link, focus given back by every dialog, Retry after a failed fetch,
 // a layout that uses the width and fits a phone with a long address. At both widths.
 import { spawnSync } from 'node:child_process'
 import { expect, test } from '@playwright/test'

@@ -1,4 +1,4 @@
-// Issue 18 items 2, 3 and 5 on a product of this file's own: the empty list (hidden, a hint in
+// A list that scales, on a product of this file's own: the empty list (hidden, a hint in
 // its place), a list of 10,000 packages (first rows quickly, search, sort, filter, count, more),
 // and Undo running out, across a restart too.
 import fs from 'node:fs'

@@ -1,7 +1,7 @@
-// In Chromium, with S3_BUCKET set (issue #14): the browser PUTs the package straight to the
-// bucket, allowed by the documented CORS rule and the app's Content-Security-Policy, and the
-// package is then listed and previewed from the bucket. With the rule naming another origin
-// the browser is refused and the upload says so.
+// In Chromium, with S3_BUCKET set (packages in a bucket, for more than one machine): the browser
+// PUTs the package straight to the bucket, allowed by the documented CORS rule and the app's
+// Content-Security-Policy, and the package is then listed and previewed from the bucket. With the
+// rule naming another origin the browser is refused and the upload says so.
 import { expect, test } from '@playwright/test'
 import { validPackage } from '../fixtures/packages.ts'
 import { type OwnProduct, startOwnProduct } from '../helpers/own-product.ts'

@@ -1,4 +1,4 @@
-// Issue 18 item 4: every screen at 1440 and 390 px passes axe with nothing serious or critical,
+// Accessibility: every screen at 1440 and 390 px passes axe with nothing serious or critical,
 // has one level-one heading and no sideways scroll; the skip link and the focus ring work.
 import { expect, test } from '@playwright/test'
 import { packageWithoutMraid, validPackage } from '../fixtures/packages.ts'

@@ -1,4 +1,4 @@
-// Issue 15: delivery targets where people look. The browser's inspection judges a dropped
+// Delivery targets where people look. The browser's inspection judges a dropped
 // package against the deployment's targets before it is uploaded; the list's Status column has
 // the verdict badge from create on (updated when the runtime audit ends), and the workbench the
 // matrix, filterable by target.

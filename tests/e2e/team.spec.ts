@@ -1,7 +1,7 @@
-// A team lead runs the team in the product (issue #21), in Chromium against the real embedded
-// provider: invite by a link to copy, the newcomer joins and signs in, changes their password,
-// gets a reset link, is removed and meets the "No access" page; the audit log and the package
-// history show each step. Each screen passes the screen checks at 1440 and 390 px.
+// A team lead runs the team in the product (no external provider needed), in Chromium against the
+// real embedded provider: invite by a link to copy, the newcomer joins and signs in, changes their
+// password, gets a reset link, is removed and meets the "No access" page; the audit log and the
+// package history show each step. Each screen passes the screen checks at 1440 and 390 px.
 import path from 'node:path'
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import { validPackage } from '../fixtures/packages.ts'

@@ -1,4 +1,4 @@
-// Issue 18 item 1: every drop starts clean, the file is named while it uploads, success says so
+// Upload feedback: every drop starts clean, the file is named while it uploads, success says so
 // and marks the new row, the name question adds no failure wording and keeps focus, each issue is
 // listed once with its severity in words. At both widths.
 import { expect, test } from '@playwright/test'

@@ -1,4 +1,4 @@
-// PostgreSQL stops under a running product (issue #14; docs/self-hosting.md "More than one machine"): /ready
+// PostgreSQL stops under a running product (docs/self-hosting.md "More than one machine"): /ready
 // answers 503 naming the database while /health stays 200, every call that needs the database
 // answers 503 with a message saying so, at once rather than hanging, and the process lives on.
 // An upload under way when it went loses nothing: once PostgreSQL is back the product answers

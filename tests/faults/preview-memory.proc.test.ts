@@ -1,6 +1,6 @@
-// Memory exhaustion through previews (issue #12), against the real server in its own process:
-// the security review's 5 MB zip holding a 480 MB entry is refused, and clients fetching a
-// large entry all at once cost the server buffers, not the entry's size each.
+// Memory exhaustion through previews (the security review's finding), against the real server in
+// its own process: the security review's 5 MB zip holding a 480 MB entry is refused, and clients
+// fetching a large entry all at once cost the server buffers, not the entry's size each.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'

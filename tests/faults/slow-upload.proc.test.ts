@@ -1,4 +1,4 @@
-// Slow but steady uploads are not cut (issue #12): Node's http server ends any request still
+// Slow but steady uploads are not cut: Node's http server ends any request still
 // running after 300 s with 408, however steadily its bytes arrive, so a 100 MB upload on a slow
 // line failed at five minutes. The server now cuts idle connections only. The real server runs
 // with Node's 300 s compressed to 3 s (tests/helpers/compressed-http-clock.mjs) and a 1 s idle

@@ -1,4 +1,4 @@
-// Issue #12: a package built to be expensive to inspect (seconds of CPU and hundreds of MB per
+// From the security review: a package built to be expensive to inspect (seconds of CPU and hundreds of MB per
 // script) against the real server's validate. It runs in a process of its own, so the server
 // keeps answering meanwhile, and the package is refused past VALIDATION_SECONDS or
 // VALIDATION_HEAP_MB with a message that says which; the next package validates as usual.

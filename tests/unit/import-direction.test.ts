@@ -57,6 +57,7 @@ const CLI_ENTRIES_INTO_SERVER = new Set([
   'server/commands/move/move-command.ts',
   'server/commands/move/move-usage.ts',
   'server/platform/storage/file-source.ts',
+  'server/platform/child-pool/child-pool.ts',
 ])
 // The client's tRPC calls are typed by the server's router: a type, erased from the bundle.
 const CLIENT_TYPE_FROM_SERVER = 'server/api/trpc/router.ts'

@@ -1,4 +1,4 @@
-// A file name with bidi controls (issue #12): "invoice\u202Egpj.exe.zip" reads
+// A file name with bidi controls (a disguised file type): "invoice\u202Egpj.exe.zip" reads
 // "invoicepiz.exe.jpg". The controls are removed from what is stored and from every place the
 // name is shown or handed out, including records stored before the rule.
 import { eq } from 'drizzle-orm'

@@ -1,5 +1,5 @@
-// tRPC batches are capped (issue #12): a batch of 1,000 list calls answered 18 MB; now a batch
-// larger than TRPC_MAX_BATCH_SIZE is refused at once with a short 400.
+// tRPC batches are capped (one request must not buy unbounded work): a batch of 1,000 list calls
+// answered 18 MB; now a batch larger than TRPC_MAX_BATCH_SIZE is refused at once with a short 400.
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { TRPC_MAX_BATCH_SIZE } from '../../../shared/constants.ts'
 import { validPackage } from '../../../tests/fixtures/packages.ts'

@@ -1,10 +1,11 @@
 // What --help prints: how to run it, the users command, and every configuration variable (taken
 // from the configuration areas themselves, so a new variable is listed without touching this).
 
+import type { CommandName } from '../../../shared/commands.ts'
 import { PRODUCT } from '../../../shared/constants.ts'
 import { configVariableNames } from '../../parse-config.ts'
 
-export function helpText(invocation: { start: string; users: string; check: string; move: string }): string {
+export function helpText(invocation: Record<CommandName, string>): string {
   const variables = configVariableNames()
   const lines: string[] = []
   let line = ' '
@@ -19,9 +20,9 @@ export function helpText(invocation: { start: string; users: string; check: stri
   return `${PRODUCT}: upload, inspect, preview and share HTML5/MRAID ad packages.
 
 Usage:
-  ${invocation.start}              start the server (prints its address and how to sign in)
-  ${invocation.start} --version    print the version and exit
-  ${invocation.start} --help       print this and exit
+  ${invocation.serve}              start the server (prints its address and how to sign in)
+  ${invocation.serve} --version    print the version and exit
+  ${invocation.serve} --help       print this and exit
   ${invocation.users} list|add <email> [password]|remove <email>|passwd <email> [password]
   ${invocation.check} <zip or folder>...   validate packages offline (--help for its options)
   ${invocation.move} [--from <data folder>]   move an installation into DATABASE_URL and S3_BUCKET

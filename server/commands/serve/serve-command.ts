@@ -3,6 +3,7 @@
 // parsed, DATA_DIR is made owner-only and private, the server starts, says where it is, and
 // stops cleanly on SIGTERM / SIGINT. Every failure to start is one line naming what to change.
 import process from 'node:process'
+import { commandLines, type Entry } from '../../../shared/commands.ts'
 import { PRODUCT } from '../../../shared/constants.ts'
 import { type Config, ConfigError, configVariableNames, parseConfig } from '../../parse-config.ts'
 import { BUILD } from '../../platform/build-info.ts'
@@ -20,11 +21,8 @@ import { describeUnknown, unknownVariables } from './unknown-variables.ts'
 export interface ServerCliOptions {
   /** The product's own files when they are not in the source tree (the single executable). */
   runtime?: (config: Config) => RuntimeFiles
-  /** How people run the server and the users command here. */
-  startCommand?: string
-  usersCommand?: string
-  checkCommand?: string
-  moveCommand?: string
+  /** Where it runs from, for the command lines its help and start report print (a clone unless said). */
+  entry?: Entry
   /** `users ...` as a subcommand (the binary; npm has `npm run users`). */
   runUsers?: (args: string[], runtime: RuntimeFiles) => Promise<number>
 }
@@ -35,17 +33,10 @@ function fail(lines: string[], code = 1): never {
 }
 
 export async function runServerCli(options: ServerCliOptions = {}): Promise<void> {
-  const usersCommand = options.usersCommand ?? 'npm run users --'
+  const lines = commandLines(options.entry ?? 'clone')
   const command = parseArgs(process.argv.slice(2), { users: options.runUsers !== undefined })
   if (command.kind === 'help') {
-    process.stdout.write(
-      helpText({
-        start: options.startCommand ?? 'npm start --',
-        users: usersCommand,
-        check: options.checkCommand ?? 'npx ads-preview check',
-        move: options.moveCommand ?? 'npx ads-preview move',
-      }),
-    )
+    process.stdout.write(helpText(lines))
     process.exit(0)
   }
   if (command.kind === 'version') {
@@ -79,7 +70,7 @@ export async function runServerCli(options: ServerCliOptions = {}): Promise<void
     if (explained) fail([explained])
     return cannotStart(error)
   })
-  reportStart(config, { url, ...product }, usersCommand)
+  reportStart(config, { url, ...product }, lines.users)
   stopOnSignals(product.close)
 }
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
-// Delete with Undo (issue 18) on SQLite and PostgreSQL: the package leaves the list at once,
-// comes back whole when restored in time, and is removed for good by the purge job afterwards.
-// One product for the file: each test names its own packages.
+// Delete with Undo (a mistaken delete can be taken back) on SQLite and PostgreSQL: the package
+// leaves the list at once, comes back whole when restored in time, and is removed for good by the
+// purge job afterwards. One product for the file: each test names its own packages.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { packageSchema } from '../../../shared/api.ts'
 import { MESSAGES } from '../../../shared/constants.ts'

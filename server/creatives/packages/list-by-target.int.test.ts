@@ -1,7 +1,7 @@
-// The package list filtered by delivery target (issue 18 with issue 15), on SQLite and on
-// PostgreSQL, through REST and tRPC: the badge's verdict over DEFAULT_TARGETS or one target's,
-// paged like any filter, following what the runtime audit stored, and right for rows written
-// before the verdicts were kept (an upgrade) or judged by other rules (a release).
+// The package list filtered by delivery target (the list's filters with the delivery targets), on
+// SQLite and on PostgreSQL, through REST and tRPC: the badge's verdict over DEFAULT_TARGETS or one
+// target's, paged like any filter, following what the runtime audit stored, and right for rows
+// written before the verdicts were kept (an upgrade) or judged by other rules (a release).
 import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PackagePage } from '../../../shared/api.ts'

@@ -1,5 +1,6 @@
-// The package list's pages (issue 18) on SQLite and on PostgreSQL: every sort walked to its end
-// by cursor, search, the ad-size filter, the count, and the spec's whole list without a query.
+// The package list's pages (a long list is read in pages) on SQLite and on PostgreSQL: every sort
+// walked to its end by cursor, search, the ad-size filter, the count, and the spec's whole list
+// without a query.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PackagePage } from '../../../shared/api.ts'
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts'

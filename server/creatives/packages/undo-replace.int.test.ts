@@ -1,7 +1,8 @@
-// A Replace keeps the replaced bytes for REPLACE_UNDO_DAYS, and an administrator can undo it
-// (issue #21 item 5): the old version takes its place again (same id, name and version; its own
-// uuid, links and bytes), the newer one is kept in turn (so the undo can be undone), each step is
-// in the package's history; after the retention both the record and the files go for good.
+// A Replace keeps the replaced bytes for REPLACE_UNDO_DAYS, and an administrator can undo it (a
+// mistaken Replace can be taken back): the old version takes its place again (same id, name and
+// version; its own uuid, links and bytes), the newer one is kept in turn (so the undo can be
+// undone), each step is in the package's history; after the retention both the record and the files
+// go for good.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuditPage } from '../../../shared/team.ts'
 import { validPackage } from '../../../tests/fixtures/packages.ts'

@@ -1,6 +1,6 @@
-// Range requests and streamed entries through the real app (issue #12): a single range is
-// answered with 206 for small, stored and deflated files and for downloads; a lying entry is
-// cut at its declared size.
+// Range requests and streamed entries through the real app (a large entry must not be held in
+// memory): a single range is answered with 206 for small, stored and deflated files and for
+// downloads; a lying entry is cut at its declared size.
 import { deflateRawSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildZip } from '../../../shared/zip/test-zip-builder.ts'

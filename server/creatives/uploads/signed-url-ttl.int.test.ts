@@ -1,4 +1,4 @@
-// SIGNED_URL_TTL_SECONDS means what it says beyond an hour too (issue #21): a URL valid for two
+// SIGNED_URL_TTL_SECONDS means what it says beyond an hour too (slow lines need longer): a URL valid for two
 // hours still takes its PUT after 90 minutes, and the upload is then validated and created.
 // The default (15 minutes) refuses the same PUT.
 import { afterEach, expect, it, vi } from 'vitest'

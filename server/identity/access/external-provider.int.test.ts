@@ -1,4 +1,4 @@
-// The access policy against the real thing (issue #21): an external provider started by the test
+// The access policy against the real thing (not a mock): an external provider started by the test
 // run, the product started on it with AUTH_ORGANIZATION, AUTH_ALLOWED_EMAIL_DOMAINS and
 // AUTH_REQUIRED_CLAIM, and tokens the configuration excludes sent to REST and tRPC. Each must be
 // refused (403, a message, no capability link); the admitted ones get through.

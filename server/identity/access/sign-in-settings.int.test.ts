@@ -1,4 +1,4 @@
-// Each sign-in setting of docs/configuration.md, set on a real server and seen to take effect (issue #21):
+// Each sign-in setting of docs/configuration.md, set on a real server and seen to take effect:
 // what the browser is told, which tokens the API takes, which callback the embedded provider
 // accepts, where AUTH_DOMAIN looks for its provider. AUTH_FLOW, AUTH_ORGANIZATION,
 // AUTH_ALLOWED_EMAIL_DOMAINS and AUTH_REQUIRED_CLAIM have their own tests (provider.int.test.ts,

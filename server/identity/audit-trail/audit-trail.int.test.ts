@@ -1,7 +1,7 @@
-// The audit trail of packages on the real product (issue #21 item 5): an upload, a Replace and a
-// delete each leave an entry with who and when, kept after the package is gone; any member reads
-// a package's history, only the admin (ADMIN_EMAIL, verified, with an external provider) the
-// whole log; the same answers on REST and tRPC.
+// The audit trail of packages on the real product (who changed what, kept for accountability): an
+// upload, a Replace and a delete each leave an entry with who and when, kept after the package is
+// gone; any member reads a package's history, only the admin (ADMIN_EMAIL, verified, with an
+// external provider) the whole log; the same answers on REST and tRPC.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AuditPage, auditPageSchema } from '../../../shared/team.ts'
 import { validPackage } from '../../../tests/fixtures/packages.ts'

@@ -1,4 +1,4 @@
-// The embedded provider as the access issue (#21) and the removal point of #12 found it: a real
+// The embedded provider as the access review and the security review found it: a real
 // server on a port the OS chose, its discovery built from PUBLIC_URL whatever the request says,
 // the documented ADMIN_EMAIL default accepted when set, and a removed member shut out at once.
 import http from 'node:http'

@@ -1,9 +1,9 @@
-// Sign-in throttling on the real embedded provider (issue #12): attempts are counted the moment
-// they start, so parallel tries do not all get through; the wait grows per account and lets the
-// real user in after it; an unknown email costs the same work as a known one; X-Forwarded-For
-// counts only from the proxies TRUSTED_PROXIES names. The product's clock stands still unless a
-// test moves it: a wait runs out when the test says so, not while a loaded machine is slow, and
-// no test sleeps through one.
+// Sign-in throttling on the real embedded provider (against password guessing): attempts are
+// counted the moment they start, so parallel tries do not all get through; the wait grows per
+// account and lets the real user in after it; an unknown email costs the same work as a known one;
+// X-Forwarded-For counts only from the proxies TRUSTED_PROXIES names. The product's clock stands
+// still unless a test moves it: a wait runs out when the test says so, not while a loaded machine
+// is slow, and no test sleeps through one.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'

@@ -1,4 +1,4 @@
-// Changing one's own password is throttled like signing in (issue #21): someone holding a
+// Changing one's own password is throttled like signing in (so it cannot be used to guess): someone holding a
 // borrowed session cannot guess the current password faster than at the login form. The same
 // counters serve both: a burst of wrong current passwords is checked up to the login form's
 // free failures and refused after, the login form waits too, and the right password gets

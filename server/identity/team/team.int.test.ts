@@ -1,4 +1,4 @@
-// A team run in the product with the embedded provider (issue #21 item 4), on a real server:
+// A team run in the product with the embedded provider (no external provider needed), on a real server:
 // the admin invites by a single-use link that expires, the invited person joins and signs in,
 // changes their password (their other sessions end, this one stays), gets a reset link, and is
 // removed (their token refused at once); only an admin manages the team; each step is audited.

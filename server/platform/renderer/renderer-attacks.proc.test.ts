@@ -1,4 +1,4 @@
-// Issue #12's attacks on the server's renderer, against the real product rendering thumbnails
+// The security review's attacks on the server's renderer, against the real product rendering thumbnails
 // with real Chromium: a creative that builds loopback URLs at run time (the SSRF the review
 // found), one that never returns from its script (it held the queue 51 s), one that allocates
 // without end. The product listens on a non-loopback address (HOST) where the machine has one:
