@@ -48,7 +48,8 @@ test('logout shows "Logged out successfully." and does not log in again', async 
   await page.getByRole('button', { name: /Log out/ }).click()
   await expect(page).toHaveURL(/\/ads-preview\/login$/)
   await expect(page.getByText('Logged out successfully.')).toBeVisible()
-  await page.waitForTimeout(500)
+  // Nothing more happens once the network is quiet: a page that signed in again would be on its way.
+  await page.waitForLoadState('networkidle')
   await expect(page).toHaveURL(/\/ads-preview\/login$/)
   expect(
     await page.evaluate(() => [

@@ -23,6 +23,9 @@ test('the server answering is the single executable, at the version it was built
 })
 
 test('the binary renders a thumbnail of the creative in Chromium', async ({ page }) => {
+  // The render in Chromium (the poll below allows it 20 s): 24 s measured for the whole test
+  // beside the walk on a loaded machine.
+  test.setTimeout(40_000)
   await signIn(page)
   const name = `thumbnail-${process.pid}-${Date.now()}.zip`
   await page

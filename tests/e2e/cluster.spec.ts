@@ -20,18 +20,25 @@ import { choose, row } from '../helpers/package-screen.ts'
 import { E2E_PORT } from './env.ts'
 
 test.skip(!!clusterUnavailable(), `no cluster here: ${clusterUnavailable()}`)
-// Starting PostgreSQL, s3rver, three processes and nginx takes a while on a loaded machine.
-test.setTimeout(240_000)
+// One cluster for both tests, in one worker.
+// Each page goes round three processes through nginx: the walk took 16 s and more on a loaded
+// machine, without the cluster's start.
+test.describe.configure({ mode: 'serial', timeout: 45_000 })
 
 let cluster: AppCluster | undefined
+test.beforeAll(async () => {
+  // PostgreSQL, s3rver, three processes and nginx: the walk with the start in it took 23 s
+  // beside the suite.
+  test.setTimeout(60_000)
+  cluster = await startAppCluster({ env: { CLIENT_DIR: path.resolve(`.tmp/e2e-${E2E_PORT}/client`) } })
+})
 test.afterAll(async () => {
   await cluster?.stop()
 })
 
-/** The cluster, started by the first test that needs it (the tests share it). */
+/** The cluster the tests share. */
 async function theCluster(): Promise<AppCluster> {
-  cluster ??= await startAppCluster({ env: { CLIENT_DIR: path.resolve(`.tmp/e2e-${E2E_PORT}/client`) } })
-  return cluster
+  return cluster!
 }
 
 async function signIn(page: Page, base: string) {

@@ -11,6 +11,8 @@ import { accessToken, signIn } from '../helpers/sign-in.ts'
 import { CORPUS_DIR, ORIGIN, WORKBENCH_VIEWPORT } from './env.ts'
 
 test.skip(!fs.existsSync(CORPUS_DIR), 'the real-world corpus (../shared/corpus) is not here')
+// The ad's six steps: 5-7 s beside the suite, 11-14 s on a loaded machine.
+test.describe.configure({ timeout: 30_000 })
 
 async function uploadIab(page: Page) {
   await signIn(page)

@@ -116,6 +116,8 @@ for (const viewport of VIEWPORTS) {
     test('a new package shows its rendered thumbnail as soon as it is made, without a reload', async ({
       page,
     }) => {
+      // Chromium renders the thumbnail: 7.5-8 s beside the suite, 13-16 s on a loaded machine.
+      test.setTimeout(40_000)
       await signIn(page)
       const name = uniqueName('thumbnail')
       await choose(page, name, validPackage())

@@ -2,45 +2,54 @@
 // Pixel 7, then an iPhone) opens its link without signing in, and what the ad does on the phone
 // appears in the workbench's console, in the phone's own column, within a second: its console,
 // errors, requests and geometry. Ending the session stops the link.
-import { devices, expect, test } from '@playwright/test'
-import { uploadOverHttp } from '../helpers/http-upload.ts'
+import { type Browser, devices, expect, type Page, test } from '@playwright/test'
 import { lineDelays, livePackage } from '../helpers/live-console.ts'
-import { uniqueName } from '../helpers/package-screen.ts'
 import { expectScreenOk } from '../helpers/screen-checks.ts'
-import { accessToken, signIn } from '../helpers/sign-in.ts'
-import { ORIGIN, WORKBENCH_VIEWPORT } from './env.ts'
+import { seedPackage } from '../helpers/seed-package.ts'
+import { signIn } from '../helpers/sign-in.ts'
+import { WORKBENCH_VIEWPORT } from './env.ts'
 
 test.use({ viewport: WORKBENCH_VIEWPORT })
+// A workbench and one or two phones: the three parts took 20 s together beside the suite, and
+// 16-38 s each on a loaded machine.
+test.describe.configure({ timeout: 60_000 })
 
-test('the workbench shows what the ad does on phones, live, line by line beside its own run', async ({
-  page,
-  browser,
-}) => {
-  test.setTimeout(90_000)
+/** Signs in, opens a new live package in the workbench and starts a session: its link. */
+async function startSession(page: Page) {
   await signIn(page)
-  const upload = await uploadOverHttp(
-    `${ORIGIN}/ads-preview`,
-    await accessToken(page),
-    uniqueName('live'),
-    livePackage(),
-  )
-  await page.goto(`workbench/${upload.uuid}`)
+  const { uuid } = await seedPackage(page, 'live', livePackage())
+  await page.goto(`workbench/${uuid}`)
   await page.getByRole('button', { name: 'Start live session' }).click()
   const link = await page.getByTestId('live-link').inputValue()
   expect(link).toMatch(/\/ads-preview\/live\/[A-Za-z0-9_-]{43}$/)
+  return { uuid, link }
+}
+
+/** A phone of `device`, with no sign-in, its own browser, on `link`. */
+async function phoneOn(browser: Browser, device: string, link: string) {
+  const context = await browser.newContext({ ...devices[device] })
+  const page = await context.newPage()
+  await page.goto(link)
+  return page
+}
+
+const phoneRowsOf = (page: Page) => page.getByTestId('workbench-console').locator('tr[data-source^="phone-"]')
+
+test('the workbench shows what the ad does on a phone, live, line by line beside its own run', async ({
+  page,
+  browser,
+}) => {
+  const { uuid, link } = await startSession(page)
   await expect(page.getByTestId('live-qr').locator('svg')).toBeVisible()
   await expect(page.getByTestId('live-status')).toContainText('Waiting for phones')
 
-  // The phone: no sign-in, its own browser.
-  const phone = await browser.newContext({ ...devices['Pixel 7'] })
-  const phonePage = await phone.newPage()
-  await phonePage.goto(link)
-  expect(phonePage.url()).toContain(`/ads-preview/preview/${upload.uuid}/index.html?live=`)
+  const phonePage = await phoneOn(browser, 'Pixel 7', link)
+  expect(phonePage.url()).toContain(`/ads-preview/preview/${uuid}/index.html?live=`)
 
   const consoleLog = page.getByTestId('workbench-console')
   const phoneColumn = consoleLog.locator('th', { hasText: /^Phone 1 \(Android, Chrome\)$/ })
   await expect(phoneColumn).toBeVisible()
-  const phoneRows = consoleLog.locator('tr[data-source^="phone-"]')
+  const phoneRows = phoneRowsOf(page)
   await expect(phoneRows.filter({ hasText: 'console.log: ready on inline' })).toHaveCount(1)
   await expect(phoneRows.filter({ hasText: 'stateChange("default")' })).toHaveCount(1)
   // The device line: the phone's screen and browser.
@@ -62,8 +71,17 @@ test('the workbench shows what the ad does on phones, live, line by line beside 
   const delays = await lineDelays(page, phonePage, 10)
   console.log(`phone line to desktop row: median ${delays[5]} ms, max ${delays[9]} ms over 10`)
   expect(delays[9], 'every line within a second').toBeLessThan(1000)
+  await phonePage.context().close()
+})
 
-  // An uncaught error and a rejected promise on the phone are errors on the desktop.
+test("a phone's uncaught errors are errors on the desktop; a second phone gets a column of its own", async ({
+  page,
+  browser,
+}) => {
+  const { link } = await startSession(page)
+  const phonePage = await phoneOn(browser, 'Pixel 7', link)
+  const phoneRows = phoneRowsOf(page)
+  await expect(phoneRows.filter({ hasText: 'console.log: ready on inline' })).toHaveCount(1)
   await phonePage.evaluate(() => {
     setTimeout(() => {
       throw new Error('boom on the phone')
@@ -77,25 +95,35 @@ test('the workbench shows what the ad does on phones, live, line by line beside 
     phoneRows.filter({ hasText: /error\s*unhandled rejection: Error: nobody caught this/ }),
   ).toHaveCount(1)
 
-  // A second phone joins the same session, in a column of its own.
-  const iphone = await browser.newContext({ ...devices['iPhone 13'] })
-  const iphonePage = await iphone.newPage()
-  await iphonePage.goto(link)
+  const iphonePage = await phoneOn(browser, 'iPhone 13', link)
+  const consoleLog = page.getByTestId('workbench-console')
   await expect(consoleLog.locator('th', { hasText: /^Phone 2 \(iPhone, Safari\)$/ })).toBeVisible()
   await expect(page.getByTestId('live-status')).toContainText('2 phones joined')
 
   await page.screenshot({ path: '.tmp/screens/workbench-live-1440.png', fullPage: true })
   await expectScreenOk(page, 'the workbench with a live session')
+  await phonePage.context().close()
+  await iphonePage.context().close()
+})
 
-  // Ending it: the panel says the link no longer works only once the server has ended it (the end
-  // call is held back a second here, so a panel that said it sooner would be seen saying it).
+test('ending the session stops its link, and so does leaving the workbench', async ({ page, browser }) => {
+  const { link } = await startSession(page)
+  const phonePage = await phoneOn(browser, 'Pixel 7', link)
+  await expect(phoneRowsOf(page).filter({ hasText: 'console.log: ready on inline' })).toHaveCount(1)
+  // The panel says the link no longer works only once the server has ended it (the end call is
+  // held back until the panel has been read, so a panel that said it sooner is seen).
   const endCall = /\/trpc\/[^?]*live\.end/
+  let release = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
   await page.route(endCall, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1000))
+    await held
     await route.continue()
   })
   await page.getByRole('button', { name: 'End session' }).click()
   await expect(page.getByTestId('live-status')).toHaveText('Ending the live session…')
+  release()
   await expect(page.getByTestId('live-status')).toContainText('The live session has ended')
   expect((await phonePage.goto(link))?.status()).toBe(410)
   await expect(phonePage.locator('body')).toContainText('This live session has ended')
@@ -106,6 +134,5 @@ test('the workbench shows what the ad does on phones, live, line by line beside 
   expect((await phonePage.goto(second))?.status()).toBe(200)
   await page.getByRole('link', { name: 'Back to packages' }).click()
   await expect.poll(async () => (await phonePage.goto(second))?.status()).toBe(410)
-  await phone.close()
-  await iphone.close()
+  await phonePage.context().close()
 })

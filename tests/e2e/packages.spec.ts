@@ -9,6 +9,9 @@ import { signIn } from '../helpers/sign-in.ts'
 test.beforeEach(async ({ page }) => {
   await signIn(page)
 })
+// Up to four uploads and a preview tab a test: 2-9 s beside the suite, up to 26 s on a loaded
+// machine.
+test.describe.configure({ timeout: 45_000 })
 
 test('a valid package: every status text in order, then first in the list with every column right', async ({
   page,

@@ -7,6 +7,8 @@ import { signIn } from '../helpers/sign-in.ts'
 import { CORPUS_DIR, WORKBENCH_VIEWPORT } from './env.ts'
 
 test.skip(!fs.existsSync(CORPUS_DIR), 'the real-world corpus (../shared/corpus) is not here')
+// A real creative in the workbench: 7-8 s beside the suite, 12-16 s on a loaded machine.
+test.describe.configure({ timeout: 35_000 })
 
 async function openInWorkbench(page: Page, corpusName: string) {
   await page.setViewportSize(WORKBENCH_VIEWPORT)

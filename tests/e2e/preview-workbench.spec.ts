@@ -5,6 +5,8 @@ import { signIn } from '../helpers/sign-in.ts'
 import { WORKBENCH_VIEWPORT } from './env.ts'
 
 test.use({ viewport: WORKBENCH_VIEWPORT })
+// Upload and workbench walks: 9-11 s beside the suite, 17-22 s on a loaded machine.
+test.describe.configure({ timeout: 45_000 })
 
 const CREATIVE = `<!doctype html><html><head><meta name="ad.size" content="width=320,height=50">
 <script src="mraid.js"></script></head><body style="margin:0;font:14px sans-serif">
@@ -109,7 +111,8 @@ var n = 0; setInterval(function () { console.log('line ' + (n++)) }, 20)</script
   await expect(row).toHaveCount(1)
   await page.goto(`workbench/${await row.getAttribute('data-uuid')}`)
   const consoleLog = page.getByTestId('workbench-console')
-  await expect(consoleLog).toContainText('console.log: line 60')
+  // Sixty lines are 1.2 s of the creative's clock; its frame took past 5 s to start on a loaded machine.
+  await expect(consoleLog).toContainText('console.log: line 60', { timeout: 15_000 })
   // The newest line is in view: the region is scrolled to its end.
   expect(await consoleLog.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)).toBeLessThan(30)
   await expect(consoleLog.locator('tr.line').first().locator('.time')).toHaveText(/^\+\d+\.\d{3} s$/)

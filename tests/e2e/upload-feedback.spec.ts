@@ -18,6 +18,8 @@ for (const viewport of VIEWPORTS) {
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } })
     test.beforeEach(async ({ page }) => signIn(page))
+    // Two or three uploads a test: 3-7 s beside the suite, 15-19 s on a loaded machine.
+    test.describe.configure({ timeout: 40_000 })
 
     test('each issue once, with its severity in words; a long URL wraps; the next drop starts clean', async ({
       page,
@@ -53,14 +55,19 @@ for (const viewport of VIEWPORTS) {
 
     test('the file is named while it uploads; success says so and marks the new row', async ({ page }) => {
       const name = uniqueName('named')
-      // The PUT waits a moment, so the screen can be read while the upload runs.
+      // The PUT is held until the screen has been read while the upload runs.
+      let release = () => {}
+      const held = new Promise<void>((resolve) => {
+        release = resolve
+      })
       await page.route('**/ads-preview/files/upload**', async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 1500))
+        await held
         await route.continue()
       })
       await choose(page, name, validPackage())
       await expect(page.locator('.status-text')).toHaveText('Uploading file...')
       await expect(page.locator('.upload-file')).toContainText(name)
+      release()
       const success = page.getByTestId('upload-success')
       await expect(success).toContainText(`Uploaded ${name}`)
       await expect(row(page, name)).toHaveClass(/just-added/)
@@ -69,7 +76,9 @@ for (const viewport of VIEWPORTS) {
       await expect(page.locator('.status-text')).toHaveCount(0)
       await page.unroute('**/ads-preview/files/upload**')
 
-      await choose(page, uniqueName('next'), validPackage())
+      const next = uniqueName('next')
+      await choose(page, next, validPackage())
+      await expect(success).toContainText(`Uploaded ${next}`)
       await expect(success).not.toContainText(name)
       await expect(row(page, name)).not.toHaveClass(/just-added/)
     })

@@ -9,6 +9,9 @@ import { expectScreenOk, VIEWPORTS } from '../helpers/screen-checks.ts'
 import { accessToken, signIn } from '../helpers/sign-in.ts'
 import { ORIGIN } from './env.ts'
 
+// The workbench in both orientations and axe: 6-10 s beside the suite, 23-27 s on a loaded machine.
+test.describe.configure({ timeout: 45_000 })
+
 for (const viewport of VIEWPORTS) {
   test(`the device fits the window at ${viewport.width} px, portrait and landscape`, async ({ page }) => {
     await page.setViewportSize(viewport)

@@ -104,15 +104,20 @@ test('the main screens at both widths', async ({ page }) => {
     await expect(row(page, ad.name)).toHaveCount(1)
   }
   await waitForThumbnails(page)
-  // An upload caught while it runs: its PUT held back for a moment.
+  // An upload caught while it runs: its PUT held back until the screen is shot.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
   await page.route('**/ads-preview/files/upload**', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 4000))
+    await held
     await route.continue()
   })
   await choose(page, CREATIVES[2]!.name, creative(CREATIVES[2]!, 'again'))
   await page.getByRole('button', { name: 'Keep both' }).click()
   await expect(page.locator('.status-text')).toHaveText('Uploading file...')
   await shoot(page, 'upload-running')
+  release()
   await expect(page.getByTestId('upload-success')).toBeVisible()
   await page.unroute('**/ads-preview/files/upload**')
   await waitForThumbnails(page)
