@@ -1,6 +1,6 @@
-// A list that scales, on products of this file's own: the empty list (hidden, a hint in its place), a list of 10,000
-// packages (first rows quickly, search, sort, filter, count, more), and Undo running out, across
-// a restart too.
+// A list that scales, on products of this file's own: the empty list (hidden, a hint in its
+// place), a list of 10,000 packages (first rows quickly, search, sort, filter, count, more), and
+// Undo running out, across a restart too.
 import fs from 'node:fs'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
