@@ -50,8 +50,17 @@ export function createDatabaseAdapter(db: Database) {
             .values(row)
             .onConflictDoUpdate({ target: [oidcModels.model, oidcModels.id], set: row })
         },
-        merging ? { lock: `oidc-session:${id}` } : {},
+        merging ? { lock: this.sessionLock(id) } : {},
       )
+    }
+
+    /**
+     * A session's saves and its removal take one lock: a save that read the row before a
+     * sign-out deleted it would otherwise insert it again on PostgreSQL, whose transactions
+     * read what was committed when each statement began.
+     */
+    private sessionLock(id: string) {
+      return `oidc-session:${id}`
     }
 
     async find(id: string) {
@@ -81,7 +90,10 @@ export function createDatabaseAdapter(db: Database) {
     }
 
     async destroy(id: string): Promise<void> {
-      await db.write((tx) => tx.delete(oidcModels).where(this.byId(id)))
+      await db.write(
+        (tx) => tx.delete(oidcModels).where(this.byId(id)),
+        this.model === 'Session' ? { lock: this.sessionLock(id) } : {},
+      )
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
