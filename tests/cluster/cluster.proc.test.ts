@@ -134,7 +134,7 @@ describe.skipIf(clusterUnavailable())('three app processes behind nginx, on Post
       const preview = await fetch(`${created.index_url.replace(origin, base)}?raw=1`)
       expect(await preview.text()).toBe(VALID_INDEX_HTML)
     }
-  }, 15_000) // 2.7-4.8 s measured here beside the suite at a load of 30
+  }, 20_000) // 2.7-7.3 s measured here beside the suite at a load of 30-39
 
   it('20 keep-both uploads of one name spread over the three get versions 1 to 20', async () => {
     const versions = await Promise.all(
@@ -145,7 +145,7 @@ describe.skipIf(clusterUnavailable())('three app processes behind nginx, on Post
     )
     expect(versions.sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1))
     expect(s3.keys('packages/')).toHaveLength(21)
-  }, 20_000) // 4.2-6.3 s measured here beside the suite at a load of 30
+  }, 30_000) // 4.2-11.8 s measured here beside the suite at a load of 30-39
 
   it('failed sign-ins on different processes count together', async () => {
     const browser = new CookieClient(origin)
@@ -206,7 +206,7 @@ describe.skipIf(clusterUnavailable())('three app processes behind nginx, on Post
     const { package: pkg } = (await created.json()) as { package: { package_url: string } }
     const download = await fetch(pkg.package_url)
     expect(Buffer.from(await download.arrayBuffer()).equals(Buffer.from(zip))).toBe(true)
-  }, 45_000) // two restarts: 6.6-12.6 s measured here beside the suite at a load of 30
+  }, 60_000) // two restarts: 6.6-26.1 s measured here beside the suite at a load of 30-39
 
   it('every call the three processes made to the bucket is one the documented bucket policy grants', () => {
     expect(checkPolicy(s3.requests, s3.bucket).refused).toEqual([])

@@ -34,9 +34,9 @@ async function targetsOf(uuid: string) {
 }
 
 describe.skipIf(!chromiumPath)('the runtime audit job', () => {
-  // 32 s measured here beside the suite at a load of 30: the interaction run's pauses, then 2 s.
+  // 30-42 s measured here beside the suite at a load of 30-39: the interaction run's pauses, then 2 s.
   it('is queued at create, reported while it runs, and its figures judge the runtime rules once done', {
-    timeout: 60_000,
+    timeout: 90_000,
   }, async () => {
     const { step, uuid } = await uploadPackage(t, 'misbehaving.zip', MISBEHAVING)
     expect(step).toBe('create')
@@ -143,7 +143,7 @@ describe.skipIf(!chromiumPath)('the runtime audit job', () => {
     }
   })
 
-  // 32 s measured here beside the suite at a load of 30: the third audit starts when one ends.
+  // 22-37 s measured here beside the suite at a load of 30-39: the third audit starts when one ends.
   it('runs AUDIT_CONCURRENCY audits at once in one process, and never more', {
     timeout: 60_000,
   }, async () => {
