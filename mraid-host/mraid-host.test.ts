@@ -40,9 +40,8 @@ describe('the MRAID host', () => {
     events.length = 0
     mraid.expand!()
     expect(mraid.getState!()).toBe('expanded')
-    // sizeChange follows once the container has resized the view.
-    await new Promise((resolve) => setTimeout(resolve, 350))
-    expect(events.map((e) => e[0])).toEqual(['stateChange', 'sizeChange'])
+    // sizeChange follows once the container has resized the view: a condition, not a delay.
+    await vi.waitFor(() => expect(events.map((e) => e[0])).toEqual(['stateChange', 'sizeChange']))
     expect(closeRegion()!.style.cssText).toContain('width:50px;height:50px')
     closeRegion()!.click()
     expect(mraid.getState!()).toBe('default')
