@@ -21,7 +21,7 @@ try {
     silentAuthorize,
   })
   registerAuth(auth)
-  // Spec 4.7: the token timer starts with the app (not on the callback page, which stores a new session).
+  // The product spec's token refresh: the timer starts with the app (not on the callback page, which stores a new session).
   if (!window.location.pathname.endsWith('/validate-token')) auth.startTokenTimer()
   root.render(
     <StrictMode>

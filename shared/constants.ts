@@ -1,4 +1,4 @@
-// Business constants and binding texts of the product spec (../shared/spec, sections 4, 8, 9).
+// Business constants and binding texts of the product spec (../shared/spec: its calls, states and texts).
 // Every quoted string here is binding, spelling included.
 
 export const BASE_PATH = '/ads-preview'

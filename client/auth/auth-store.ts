@@ -153,7 +153,7 @@ export function createAuth(deps: AuthDeps) {
     refreshTimer = undefined
   }
 
-  /** Spec 4.7: refresh when the session runs out; at once when it already has. */
+  /** The product spec's token refresh: refresh when the session runs out; at once when it already has. */
   function startTokenTimer(): void {
     const session = readSession(deps.storage)
     if (!session) return
@@ -206,7 +206,7 @@ export function createAuth(deps: AuthDeps) {
       return transaction.returnTo
     } catch (error) {
       const authError = error instanceof AuthError ? error : new AuthError('invalid_token', String(error))
-      // Spec 4.4: the description is the message, the response's message the details.
+      // The product spec's error answer: the description is the message, the response's message the details.
       set({
         isAuthenticated: false,
         user: null,
@@ -219,7 +219,7 @@ export function createAuth(deps: AuthDeps) {
     }
   }
 
-  /** Spec 4.6: the silent session check; other API calls wait for it. */
+  /** The product spec's silent session check; other API calls wait for it. */
   function refresh(): Promise<string> {
     if (refreshPromise) return refreshPromise
     const attempt = (async () => {
@@ -263,7 +263,7 @@ export function createAuth(deps: AuthDeps) {
     set({ isAuthenticated: false, user: null })
   }
 
-  /** Spec 4.5, then the provider's end-session, which returns to /login. */
+  /** The product spec's logout, then the provider's end-session, which returns to /login. */
   function logout(): void {
     const idToken = readSession(deps.storage)?.idToken
     clearLocalSession()

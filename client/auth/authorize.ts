@@ -51,7 +51,7 @@ export interface AuthorizationResponse {
   errorDescription?: string
 }
 
-/** Spec 2: the fragment is handled only if it has access_token, id_token or error. */
+/** The product spec: the fragment is handled only if it has access_token, id_token or error. */
 export function parseAuthorizationFragment(hash: string): AuthorizationResponse | null {
   const params = new URLSearchParams(hash.replace(/^#/, ''))
   if (!params.has('access_token') && !params.has('id_token') && !params.has('error')) return null

@@ -8,7 +8,7 @@ export function LoginPage() {
   const { isAuthenticated, refreshingToken, validatingToken, loginInitialized, loggedOut, errorMessage } =
     state
 
-  // Spec 2: the login opens by itself only when none of these hold (and no error is waiting to be read).
+  // The product spec: the login opens by itself only when none of these hold (and no error is waiting to be read).
   useEffect(() => {
     if (
       !isAuthenticated &&

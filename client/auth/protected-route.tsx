@@ -4,7 +4,7 @@ import { ROUTES } from '../../shared/paths.ts'
 import { useAuth, useAuthActions } from './auth-context.tsx'
 import { NoAccessPage } from './no-access-page.tsx'
 
-/** Spec 2/6: only signed-in users see it; others go to /login and come back here after. */
+/** The product spec's protected routes: only signed-in users see it; others go to /login and come back here after. */
 export function Protected({ children }: { children: ReactNode }) {
   const { isAuthenticated, refreshingToken, accessDenied } = useAuth()
   const auth = useAuthActions()

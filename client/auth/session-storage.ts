@@ -53,7 +53,7 @@ export function clearSession(storage: Storage): void {
   for (const key of Object.values(SESSION_KEYS)) storage.removeItem(key)
 }
 
-/** Spec 5: the session is valid only while the current time is before expires_at. */
+/** The product spec: the session is valid only while the current time is before expires_at. */
 export function isSessionValid(session: StoredSession | null, now: number): boolean {
   return session !== null && now < session.expiresAt
 }

@@ -57,7 +57,7 @@ export function PackageList({ justAddedId }: { justAddedId: number | undefined }
       { uuid: pkg.uuid },
       {
         onSuccess: ({ uuid, undoUntil }) => {
-          // Spec 4 "Package list": a deleted package is removed by uuid.
+          // As the product spec's package list has it: a deleted package is removed by uuid.
           cache.removed(uuid)
           setUndo({ uuid, label: packageLabel(pkg), until: Date.parse(undoUntil) })
         },
@@ -131,7 +131,7 @@ export function PackageList({ justAddedId }: { justAddedId: number | undefined }
         Loading
       </p>
     )
-  // Spec 2: the list is hidden when empty; a hint stands in its place, without its heading.
+  // The product spec hides the list when it is empty; a hint stands in its place, without its heading.
   if (total === 0 && !filtered && !list.isPlaceholderData)
     return (
       <>

@@ -2,7 +2,7 @@ import type { Package } from '../../shared/api.ts'
 import type { VerdictBadge } from '../../shared/targets/types.ts'
 import { PackageRow, type RowActions } from './package-row.tsx'
 
-/** Spec 2 "List columns", plus the status badges, the ad size and who uploaded. */
+/** The product spec's list columns, plus the status badges, the ad size and who uploaded. */
 export function PackageTable({
   items,
   justAddedId,

@@ -39,7 +39,7 @@ export function UploadPanel({ upload }: { upload: ReturnType<typeof useUpload> }
       reset()
       setInspected(null)
       setRejections(rejectionMessages(rejected))
-      // Spec 5: the drop is ignored unless it holds exactly one acceptable file.
+      // The product spec: the drop is ignored unless it holds exactly one acceptable file.
       const [file] = accepted
       if (accepted.length !== 1 || rejected.length > 0 || !file) return
       setInspected(file)

@@ -32,7 +32,7 @@ export function useUpload() {
       const created = await runUpload(file, mode, transport, dispatch)
       if (!created) return
       setCreated(created)
-      // Spec 4 "Package list": the created package goes first and replaces any entry with its id.
+      // The product spec's package list: the created package goes first and replaces any entry with its id.
       listCache.created(created)
     },
     [client, listCache],

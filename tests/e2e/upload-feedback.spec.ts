@@ -93,7 +93,7 @@ for (const viewport of VIEWPORTS) {
       const dimmer = page.getByTestId('filename-exists-dimmer')
       await expect(dimmer).toContainText(`Filename already exists: ${name}`)
       await expect(dimmer).not.toContainText('failed')
-      // Spec 4 keeps 'Preparing upload failed.' as the state; the dimmer covers it.
+      // The product spec keeps 'Preparing upload failed.' as the state; the dimmer covers it.
       const status = page.locator('.status-text')
       await expect(status).toHaveText('Preparing upload failed.')
       const covered = await status.evaluate((el) => {
