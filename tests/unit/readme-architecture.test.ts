@@ -18,11 +18,23 @@ const named = [
 ]
 // The repository's files, read from disk (a unit test starts no git): what is ignored is no
 // source the document could name.
+// Only the top-level folders are filtered, so the walk never enters node_modules, .git or .tmp.
 const IGNORED = new Set(['.git', 'node_modules', 'dist', '.tmp'])
-const tracked = (fs.readdirSync(PROJECT_ROOT, { recursive: true, withFileTypes: true }) as fs.Dirent[])
-  .filter((entry) => entry.isFile())
-  .map((entry) => path.relative(PROJECT_ROOT, path.join(entry.parentPath, entry.name)))
-  .filter((file) => !IGNORED.has(file.split(path.sep)[0]!))
+const tracked = fs
+  .readdirSync(PROJECT_ROOT, { withFileTypes: true })
+  .filter((top) => !IGNORED.has(top.name))
+  .flatMap((top) =>
+    top.isDirectory()
+      ? (
+          fs.readdirSync(path.join(PROJECT_ROOT, top.name), {
+            recursive: true,
+            withFileTypes: true,
+          }) as fs.Dirent[]
+        )
+          .filter((entry) => entry.isFile())
+          .map((entry) => path.relative(PROJECT_ROOT, path.join(entry.parentPath, entry.name)))
+      : [top.name],
+  )
   .map((file) => `/${file}`)
 
 it('names the parts of the code', () => {
