@@ -28,12 +28,26 @@ function measureSafeArea(document: Document): Insets {
   return insets
 }
 
+/** What the ad asked of the device's orientation, where its placement and state let it. */
+export interface OrientationLock {
+  forced: Orientation | null
+  locked: boolean
+}
+
 export function createDevice(window: HostWindow, options: HostOptions, report: Report) {
-  const orientation = (): Orientation =>
-    options.orientation ??
-    (window.screen?.orientation?.type?.startsWith('landscape') || window.innerWidth > window.innerHeight
+  // A tab is its own device: its viewport, not the desktop's screen, is what the ad fills. A
+  // frame (a banner on a page) reads the screen's.
+  const measured = (): Orientation =>
+    (
+      window.parent === window
+        ? window.innerWidth > window.innerHeight
+        : window.screen?.orientation?.type?.startsWith('landscape') ||
+          (window.screen?.width ?? 0) > (window.screen?.height ?? 0)
+    )
       ? 'landscape'
-      : 'portrait')
+      : 'portrait'
+  const orientation = (): Orientation => options.orientation ?? measured()
+  let lock: OrientationLock = { forced: null, locked: false }
 
   // A desktop browser has no window.orientation; a phone's web view does (0 or 90).
   if (options.orientation !== null && !('orientation' in window)) {
@@ -43,20 +57,35 @@ export function createDevice(window: HostWindow, options: HostOptions, report: R
     })
   }
 
+  function sendReport(sizes: Pick<DeviceReport, 'screen' | 'maxSize'>): void {
+    report('device', {
+      ...sizes,
+      orientation: orientation(),
+      viewport: { width: window.innerWidth, height: window.innerHeight },
+      safeArea: options.safeArea ?? measureSafeArea(window.document),
+      userAgent: window.navigator.userAgent,
+      pixelRatio: window.devicePixelRatio || 1,
+      ...lock,
+    })
+  }
+
   return {
     orientation,
+    /** Locked only where a container turns the device; a tab cannot, and tells the truth. */
+    locked: () => lock.locked && options.orientation !== null,
+    /** The ad asked to turn or lock the device: the container does it, a tab says it cannot. */
+    lock(next: OrientationLock, sizes: Pick<DeviceReport, 'screen' | 'maxSize'>): void {
+      if (next.forced === lock.forced && next.locked === lock.locked) return
+      lock = next
+      if (options.orientation !== null) sendReport(sizes)
+      else if (next.forced)
+        window.console?.info(
+          `mraid: forceOrientation "${next.forced}" asked; a browser tab cannot turn the device, which stays ${orientation()}`,
+        )
+    },
     safeArea: (): Insets => options.safeArea ?? measureSafeArea(window.document),
     /** Tells the container what the ad sees now (screen and max size come from the geometry). */
-    report(sizes: Pick<DeviceReport, 'screen' | 'maxSize'>): void {
-      report('device', {
-        ...sizes,
-        orientation: orientation(),
-        viewport: { width: window.innerWidth, height: window.innerHeight },
-        safeArea: options.safeArea ?? measureSafeArea(window.document),
-        userAgent: window.navigator.userAgent,
-        pixelRatio: window.devicePixelRatio || 1,
-      })
-    },
+    report: sendReport,
     /** The container rotated the device: the page hears orientationchange, as on a phone. */
     rotated(): void {
       window.dispatchEvent(new Event('orientationchange'))

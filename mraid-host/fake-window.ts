@@ -27,6 +27,10 @@ function eventTarget() {
 }
 
 export interface FakeElement {
+  tagName: string
+  src?: string
+  /** An iframe's window: what the host posts to it is kept in `posted`. */
+  contentWindow?: { postMessage(message: unknown): void; posted: unknown[] }
   style: Record<string, string>
   textContent: string
   attributes: Map<string, string>
@@ -42,6 +46,10 @@ export interface FakeWindowOptions {
   readyState?: 'loading' | 'complete'
   /** Something already defined window.mraid (an app's SDK). */
   mraid?: unknown
+  /** The web view's size (320x480 unless said). */
+  viewport?: { width: number; height: number }
+  /** What screen.orientation.type says (a desktop's screen is landscape). */
+  screenOrientation?: string
 }
 
 export function loadHost(script: string, options: FakeWindowOptions = {}) {
@@ -56,10 +64,15 @@ export function loadHost(script: string, options: FakeWindowOptions = {}) {
       el.parentNode = null
     },
   }
-  const createElement = (): FakeElement => {
+  const createElement = (tagName: string): FakeElement => {
     const target = eventTarget()
+    const posted: unknown[] = []
     const el: FakeElement & ReturnType<typeof eventTarget> = {
       ...target,
+      tagName: tagName.toUpperCase(),
+      ...(tagName === 'iframe'
+        ? { contentWindow: { postMessage: (m: unknown) => posted.push(m), posted } }
+        : {}),
       style: {},
       textContent: '',
       attributes: new Map(),
@@ -77,15 +90,20 @@ export function loadHost(script: string, options: FakeWindowOptions = {}) {
   const window: Record<string, unknown> = {
     ...windowTarget,
     location: { search: options.search ?? '' },
-    innerWidth: 320,
-    innerHeight: 480,
-    screen: { width: 390, height: 844 },
+    innerWidth: options.viewport?.width ?? 320,
+    innerHeight: options.viewport?.height ?? 480,
+    screen: {
+      width: 390,
+      height: 844,
+      ...(options.screenOrientation ? { orientation: { type: options.screenOrientation } } : {}),
+    },
     navigator: { userAgent: 'FakeBrowser/1.0' },
     devicePixelRatio: 3,
     open: vi.fn(),
     setTimeout,
     clearTimeout,
     URLSearchParams,
+    URL,
     Event: class {
       constructor(readonly type: string) {}
     },
@@ -95,8 +113,18 @@ export function loadHost(script: string, options: FakeWindowOptions = {}) {
       paddingBottom: '0px',
       paddingLeft: '0px',
     }),
-    console,
-    document: { readyState: options.readyState ?? 'complete', body, ...eventTarget(), createElement },
+    console: { log: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() },
+    alert: vi.fn(),
+    confirm: vi.fn(() => true),
+    prompt: vi.fn(() => 'typed'),
+    document: {
+      readyState: options.readyState ?? 'complete',
+      visibilityState: 'visible',
+      body,
+      documentElement: { style: {} as Record<string, string> },
+      ...eventTarget(),
+      createElement,
+    },
     ...(options.mraid ? { mraid: options.mraid } : {}),
   }
   window.window = window
@@ -126,6 +154,11 @@ export function loadHost(script: string, options: FakeWindowOptions = {}) {
         data: { source: CONTAINER_MESSAGE_SOURCE, ...command },
       })
     },
+    /** A message from another window (a frame of the ad's own). */
+    receive(source: unknown, data: unknown) {
+      windowTarget.dispatchEvent({ type: 'message', source, data })
+    },
+    frames: () => body.children.filter((child) => child.tagName === 'IFRAME'),
     on: (type: string, handler: Handler) => windowTarget.addEventListener(type, handler),
     closeRegion: () => body.children.find((child) => child.attributes.has('data-mraid-close-region')),
   }

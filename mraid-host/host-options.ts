@@ -22,6 +22,8 @@ export interface HostOptions {
   offset: { x: number; y: number }
   viewable: boolean
   volume: number
+  /** Part 2 of a two-part expand: no MRAID_ENV, expanded from ready, closed through part 1. */
+  expandedPart: boolean
 }
 
 function sizeParam(params: URLSearchParams, name: string): Size | null {
@@ -50,5 +52,6 @@ export function readHostOptions(search: string): HostOptions {
     offset: { x: 0, y: 0 },
     viewable: params.get(HOST_PARAMS.viewable) !== 'false',
     volume: Number.isFinite(volume) ? Math.max(0, Math.min(100, volume)) : 100,
+    expandedPart: params.get(HOST_PARAMS.part) === '2',
   }
 }

@@ -71,7 +71,7 @@ describe('host profiles', () => {
     await vi.advanceTimersByTimeAsync(10)
     expect(ad.closeRegion()).toBeDefined()
     ad.send({ type: 'viewable', value: false })
-    expect(ad.heard.slice(1)).toEqual(['viewableChange:false'])
+    expect(ad.heard.slice(1)).toEqual(['viewableChange:true', 'viewableChange:false'])
     expect(ad.events()).not.toContain('exposureChange')
   })
 

@@ -6,6 +6,7 @@
 import type { ContainerMessage } from '../shared/mraid/host-protocol.ts'
 import { createContainerLink, type Report } from './container-link.ts'
 import { createDevice } from './device.ts'
+import { reportDialogs } from './dialogs.ts'
 import { readHostOptions } from './host-options.ts'
 import type { HostWindow } from './host-window.ts'
 import { createLiveReporter, liveSecretOf } from './live-reporter.ts'
@@ -35,18 +36,16 @@ function install(window: HostWindow): void {
         live(kind, detail)
       }
     : link.report
-  // MRAID_ENV as the SDK played defines it (a 2.0 SDK defines none).
-  if (!window.MRAID_ENV && options.profile.env) window.MRAID_ENV = { ...options.profile.env }
+  // MRAID_ENV as the SDK played defines it (a 2.0 SDK defines none), in the ad's first web view
+  // only: the SDKs load part 2 of a two-part expand without it.
+  if (!window.MRAID_ENV && options.profile.env && !options.expandedPart)
+    window.MRAID_ENV = { ...options.profile.env }
   const device = createDevice(window, options, report)
-  const { mraid, container } = createMraid({
-    window,
-    options,
-    report,
-    orientation: device.orientation,
-  })
+  const { mraid, container } = createMraid({ window, options, report, device })
   window.mraid = mraid
 
   const onContainerMessage = (message: ContainerMessage) => {
+    container.forward(message)
     switch (message.type) {
       case 'viewable':
         if (typeof message.value === 'boolean') container.setViewable(message.value)
@@ -79,6 +78,8 @@ function install(window: HostWindow): void {
   link.onMessage(onContainerMessage)
   // The workbench's console also shows the creative's console output and network requests.
   if (link.framed || live) observePage(window, report)
+  // A frame without allow-modals swallows dialogs; the workbench shows them as lines instead.
+  if (link.framed) reportDialogs(window, report)
   // A task later, so that a rotation the container sent before resizing the web view applies
   // first and sizeChange listeners read the new screen.
   window.addEventListener('resize', () =>

@@ -6,11 +6,19 @@
 import { MRAID3_EVENTS, MRAID3_METHODS, TEST_LOCATION } from '../shared/mraid/host-profiles.ts'
 import { createCloseRegion } from './close-region.ts'
 import type { Report } from './container-link.ts'
+import type { createDevice } from './device.ts'
 import { createGeometry } from './geometry.ts'
-import type { HostOptions, Orientation } from './host-options.ts'
+import type { HostOptions } from './host-options.ts'
 import type { HostWindow } from './host-window.ts'
 import { createListeners, isMraidEvent, type Listener, type MraidEvent } from './listeners.ts'
-import { checkResizeProperties, isNumber, type ResizeProperties } from './resize-properties.ts'
+import {
+  checkResizeProperties,
+  DEFAULT_RESIZE_PROPERTIES,
+  isNumber,
+  type ResizeProperties,
+} from './resize-properties.ts'
+import { askPartOneToClose, createPartTwo } from './two-part-expand.ts'
+import { createViewability } from './viewability.ts'
 
 export type MraidState = 'loading' | 'default' | 'expanded' | 'resized' | 'hidden'
 
@@ -29,26 +37,42 @@ export interface HostDeps {
   window: HostWindow
   options: HostOptions
   report: Report
-  orientation: () => Orientation
+  device: ReturnType<typeof createDevice>
 }
 
-export function createMraid({ window, options, report, orientation }: HostDeps) {
+/** What open() and playVideo() accept: an absolute URL that is not script. */
+function isOpenableUrl(url: unknown): url is string {
+  if (typeof url !== 'string') return false
+  try {
+    return !/^(javascript|data|vbscript):/i.test(new URL(url).protocol)
+  } catch {
+    return false
+  }
+}
+
+export function createMraid({ window, options, report, device }: HostDeps) {
   const { profile } = options
   /** A 2.0 host knows no MRAID 3.0 event: adding a listener for one is an error, none fires. */
   const hasEvent = (event: MraidEvent) =>
     profile.version === '3.0' || !(MRAID3_EVENTS as readonly string[]).includes(event)
   let state: MraidState = 'loading'
-  let viewable = options.viewable && !profile.shownAfterReady
-  /** The container set viewability itself: an SDK's own "shown" moment no longer applies. */
-  let viewableSetByContainer = false
-  let exposure = viewable ? 100 : 0
   let volume = options.volume
   const expandProperties = { width: -1, height: -1, useCustomClose: false }
   let resizeProperties: ResizeProperties | null = null
   const orientationProperties = { allowOrientationChange: true, forceOrientation: 'none' }
   const listeners = createListeners((error) => window.console?.error(error))
-  const closeRegion = createCloseRegion(window.document, () => mraid.close())
+  const closeRegion = createCloseRegion(window.document, () => closeBy('host'))
+  const partTwo = createPartTwo(window, () => closeBy('ad'))
   const geometry = createGeometry(window, options, (size) => dispatch('sizeChange', size.width, size.height))
+  /** exposureChange events so far: a new listener's first answer is skipped when one came since. */
+  let exposureEvents = 0
+  const viewability = createViewability(window, options.viewable, {
+    viewableChange: (viewable) => dispatch('viewableChange', viewable),
+    exposureChange: (percent) => {
+      exposureEvents++
+      dispatch('exposureChange', percent, exposedRectangle(), null)
+    },
+  })
 
   function dispatch(event: MraidEvent, ...args: unknown[]): void {
     if (!hasEvent(event)) return
@@ -70,28 +94,71 @@ export function createMraid({ window, options, report, orientation }: HostDeps) 
     if (state === next) return
     state = next
     dispatch('stateChange', next)
+    applyOrientation()
   }
-  const exposedRectangle = () => (exposure > 0 ? geometry.viewport() : null)
-  function showAs(next: boolean): void {
-    if (next === viewable) return
-    viewable = next
-    dispatch('viewableChange', viewable)
-    exposure = viewable ? 100 : 0
-    dispatch('exposureChange', exposure, exposedRectangle(), null)
+  const exposedRectangle = () => (viewability.exposure() > 0 ? geometry.viewport() : null)
+  /** An interstitial or an expanded ad turns the device as it asks; otherwise it is free. */
+  function applyOrientation(): void {
+    const applies = state === 'expanded' || (options.placement === 'interstitial' && state === 'default')
+    const force = orientationProperties.forceOrientation
+    const forced = applies && (force === 'portrait' || force === 'landscape') ? force : null
+    const locked = applies && (forced !== null || !orientationProperties.allowOrientationChange)
+    device.lock({ forced, locked }, container.sizes())
+  }
+  /** The ad is gone: hidden, unseen, its document blanked as the SDK removes its web view. */
+  function hide(): void {
+    closeRegion.hide()
+    partTwo.close()
+    setState('hidden')
+    viewability.show(false)
+    window.document.documentElement.style.visibility = 'hidden'
+  }
+  function closeBy(by: 'host' | 'ad'): void {
+    report('call', { method: 'close', args: [], by })
+    if (options.expandedPart) {
+      askPartOneToClose(window)
+      return
+    }
+    if (state === 'loading' || state === 'hidden') {
+      fail(`close is not allowed in state ${state}`, 'close')
+      return
+    }
+    closeRegion.hide()
+    partTwo.close()
+    if (state === 'expanded' || state === 'resized') {
+      geometry.backToDefault()
+      setState('default')
+      geometry.expectResize()
+      return
+    }
+    hide()
+  }
+  /** The profile says whether expand and resize of an interstitial fire an error or do nothing. */
+  function refusedForInterstitial(action: string): boolean {
+    if (options.placement !== 'interstitial') return false
+    if (profile.interstitialExpandResize === 'error')
+      fail(`${action} is not allowed for interstitials`, action)
+    return true
   }
 
   const mraid = {
     getVersion: () => profile.version,
     getState: () => state,
     getPlacementType: () => options.placement,
-    isViewable: () => viewable,
+    isViewable: () => viewability.isViewable(),
     addEventListener: method('addEventListener', (event: unknown, listener: unknown) => {
       if (!isMraidEvent(event) || !hasEvent(event))
         return fail(`Unknown event: ${String(event)}`, 'addEventListener')
       if (typeof listener !== 'function') return fail('The listener must be a function', 'addEventListener')
       listeners.add(event, listener as Listener)
-      // MRAID 3.0: a new exposureChange or audioVolumeChange listener hears the current value.
-      if (event === 'exposureChange') setTimeout(() => listener(exposure, exposedRectangle(), null), 0)
+      // MRAID 3.0: a new exposureChange or audioVolumeChange listener hears the current value,
+      // unless an exposureChange reached it first.
+      const seen = exposureEvents
+      if (event === 'exposureChange')
+        setTimeout(
+          () => seen === exposureEvents && listener(viewability.exposure(), exposedRectangle(), null),
+          0,
+        )
       if (event === 'audioVolumeChange') setTimeout(() => listener(volume), 0)
     }),
     removeEventListener: method('removeEventListener', (event: unknown, listener?: unknown) => {
@@ -101,42 +168,28 @@ export function createMraid({ window, options, report, orientation }: HostDeps) 
         fail('The listener was not registered', 'removeEventListener')
     }),
     open: method('open', (url: unknown) => {
-      if (typeof url !== 'string' || url === '') return fail('open needs a URL', 'open')
+      if (!isOpenableUrl(url)) return fail(`open needs an absolute URL: ${String(url)}`, 'open')
       // Synchronous, inside the creative's click, so the browser lets the tab open.
       window.open(url, '_blank')
     }),
-    close: method('close', () => {
-      if (state === 'loading' || state === 'hidden')
-        return fail(`close is not allowed in state ${state}`, 'close')
-      closeRegion.hide()
-      if (state === 'expanded' || state === 'resized') {
-        geometry.backToDefault()
-        setState('default')
-        geometry.expectResize()
-        return
-      }
-      setState('hidden')
-    }),
-    unload: method('unload', () => {
-      closeRegion.hide()
-      setState('hidden')
-    }),
-    expand: method('expand', (url?: unknown) => {
-      if (options.placement === 'interstitial')
-        return fail('expand is not allowed for interstitials', 'expand')
+    // The call is reported by closeBy, with who closed.
+    close: () => closeBy('ad'),
+    unload: method('unload', () => (options.expandedPart ? askPartOneToClose(window) : hide())),
+    expand: (url?: unknown) => {
+      report('call', { method: 'expand', args: url === undefined ? [] : [url] })
+      if (refusedForInterstitial('expand')) return
       if (state !== 'default' && state !== 'resized')
         return fail(`expand is not allowed in state ${state}`, 'expand')
       if (url !== undefined && url !== null && typeof url !== 'string')
         return fail('expand URL must be a string', 'expand')
-      if (url) window.open(url, '_blank')
       geometry.moveTo(geometry.expandedPosition())
       setState('expanded')
+      if (url) partTwo.open(url)
       closeRegion.show()
       geometry.expectResize()
-    }),
+    },
     resize: method('resize', () => {
-      if (options.placement === 'interstitial')
-        return fail('resize is not allowed for interstitials', 'resize')
+      if (refusedForInterstitial('resize')) return
       if (state !== 'default' && state !== 'resized')
         return fail(`resize is not allowed in state ${state}`, 'resize')
       if (!resizeProperties) return fail('Call setResizeProperties before resize', 'resize')
@@ -148,7 +201,8 @@ export function createMraid({ window, options, report, orientation }: HostDeps) 
         height: resizeProperties.height,
       })
       setState('resized')
-      closeRegion.show()
+      closeRegion.hide()
+      closeRegion.show(resizeProperties.customClosePosition)
       geometry.expectResize()
     }),
     getExpandProperties() {
@@ -171,7 +225,7 @@ export function createMraid({ window, options, report, orientation }: HostDeps) 
       if (isNumber(height)) expandProperties.height = height
       if (typeof useCustomClose === 'boolean') expandProperties.useCustomClose = useCustomClose
     }),
-    getResizeProperties: () => (resizeProperties ? { ...resizeProperties } : undefined),
+    getResizeProperties: () => ({ ...(resizeProperties ?? DEFAULT_RESIZE_PROPERTIES) }),
     setResizeProperties: method('setResizeProperties', (properties: unknown) => {
       const checked = checkResizeProperties(properties, geometry.maxSize())
       if (typeof checked === 'string') return fail(checked, 'setResizeProperties')
@@ -192,8 +246,9 @@ export function createMraid({ window, options, report, orientation }: HostDeps) 
         orientationProperties.allowOrientationChange = allowOrientationChange
       if (typeof forceOrientation === 'string' && forceOrientation)
         orientationProperties.forceOrientation = forceOrientation
+      applyOrientation()
     }),
-    getCurrentAppOrientation: () => ({ orientation: orientation(), locked: false }),
+    getCurrentAppOrientation: () => ({ orientation: device.orientation(), locked: device.locked() }),
     getCurrentPosition: () => geometry.current(),
     getDefaultPosition: () => geometry.default(),
     getMaxSize: () => geometry.maxSize(),
@@ -201,8 +256,10 @@ export function createMraid({ window, options, report, orientation }: HostDeps) 
     getLocation: () => (profile.location === -1 ? -1 : { ...TEST_LOCATION }),
     supports: (feature: unknown) =>
       feature === 'location' ? profile.location !== -1 : FEATURES[String(feature)] === true,
-    // Deprecated in MRAID 3.0: the container always draws its close region.
-    useCustomClose: method('useCustomClose', () => {}),
+    // Deprecated in MRAID 3.0: stored as the SDKs store it; the container draws its close anyway.
+    useCustomClose: method('useCustomClose', (use: unknown) => {
+      if (typeof use === 'boolean') expandProperties.useCustomClose = use
+    }),
     storePicture: method('storePicture', () => {
       fail('storePicture is not supported', 'storePicture')
     }),
@@ -210,7 +267,7 @@ export function createMraid({ window, options, report, orientation }: HostDeps) 
       fail('createCalendarEvent is not supported', 'createCalendarEvent')
     }),
     playVideo: method('playVideo', (url: unknown) => {
-      if (typeof url !== 'string' || url === '') return fail('playVideo needs a URL', 'playVideo')
+      if (!isOpenableUrl(url)) return fail(`playVideo needs an absolute URL: ${String(url)}`, 'playVideo')
       window.open(url, '_blank')
     }),
   }
@@ -219,29 +276,22 @@ export function createMraid({ window, options, report, orientation }: HostDeps) 
   const container = {
     ready(): void {
       geometry.settleDefault()
-      setState('default')
+      // Part 2 of a two-part expand is born expanded, as the SDKs' second web view is.
+      setState(options.expandedPart ? 'expanded' : 'default')
       dispatch('ready')
-      if (options.placement === 'interstitial') {
+      if (options.placement === 'interstitial' && !options.expandedPart) {
         // The SDK's own close control, after the delay the SDK imposes on its full-screen ads.
         if (profile.closeDelaySeconds === 0) closeRegion.show()
         else setTimeout(() => state !== 'hidden' && closeRegion.show(), profile.closeDelaySeconds * 1000)
       }
-      if (profile.shownAfterReady && options.viewable)
-        setTimeout(() => !viewableSetByContainer && showAs(true), SHOW_AFTER_READY_MS)
+      // Shown on screen after ready: at once, or a moment later for an SDK that preloads.
+      if (!profile.shownAfterReady) viewability.show(true)
+      else setTimeout(() => state !== 'hidden' && viewability.show(true), SHOW_AFTER_READY_MS)
     },
-    setViewable(next: boolean): void {
-      viewableSetByContainer = true
-      showAs(next)
-    },
-    setExposure(percent: number): void {
-      viewableSetByContainer = true
-      exposure = Math.max(0, Math.min(100, percent))
-      if (exposure > 0 !== viewable) {
-        viewable = exposure > 0
-        dispatch('viewableChange', viewable)
-      }
-      dispatch('exposureChange', exposure, exposedRectangle(), null)
-    },
+    setViewable: viewability.setViewable,
+    setExposure: viewability.setExposure,
+    /** Part 2 of a two-part expand hears what the container says. */
+    forward: partTwo.forward,
     setVolume(percent: number): void {
       volume = percent
       dispatch('audioVolumeChange', volume)

@@ -30,7 +30,7 @@ describe('the MRAID host', () => {
     expect(mraid.getState!()).toBe('loading')
     await ready
     expect(mraid.getState!()).toBe('default')
-    expect(events.map((e) => e[0])).toEqual(['stateChange', 'ready'])
+    expect(events.map((e) => e[0])).toEqual(['stateChange', 'ready', 'viewableChange'])
     expect(mraid.getPlacementType!()).toBe('inline')
   })
 

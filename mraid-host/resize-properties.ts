@@ -24,6 +24,16 @@ export interface ResizeProperties {
   allowOffscreen: boolean
 }
 
+/** What getResizeProperties() answers before setResizeProperties, as the SDKs' bridges do. */
+export const DEFAULT_RESIZE_PROPERTIES: ResizeProperties = {
+  width: 0,
+  height: 0,
+  offsetX: 0,
+  offsetY: 0,
+  customClosePosition: 'top-right',
+  allowOffscreen: true,
+}
+
 export function isNumber(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value)
 }

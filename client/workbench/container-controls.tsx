@@ -11,11 +11,14 @@ export function ContainerControls({
   presets,
   settings,
   hostState,
+  locked,
   on,
 }: {
   presets: readonly SizePreset[]
   settings: ContainerSettings
   hostState: HostState
+  /** The ad locked the orientation: the app does not turn until it lets go. */
+  locked: boolean
   on: ContainerHandlers
 }) {
   const profile = HOST_PROFILES[settings.profileId]
@@ -60,7 +63,12 @@ export function ContainerControls({
           </label>
         ))}
       </fieldset>
-      <Checkbox label="Landscape" checked={settings.landscape} onChange={on.landscape} />
+      <Checkbox label="Landscape" checked={settings.landscape} disabled={locked} onChange={on.landscape} />
+      {locked ? (
+        <p className="muted" data-testid="orientation-lock">
+          Orientation locked by the ad
+        </p>
+      ) : null}
       <Checkbox label="Viewable" checked={settings.viewable} onChange={on.viewable} />
       <PercentSlider label="Exposure" value={settings.exposure} onChange={on.exposure} />
       <PercentSlider label="Volume" value={settings.volume} onChange={on.volume} />
@@ -77,15 +85,23 @@ export function ContainerControls({
 function Checkbox({
   label,
   checked,
+  disabled = false,
   onChange,
 }: {
   label: string
   checked: boolean
+  disabled?: boolean
   onChange(checked: boolean): void
 }) {
   return (
     <label className="inline">
-      <input type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} /> {label}
+      <input
+        type="checkbox"
+        checked={checked}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.checked)}
+      />{' '}
+      {label}
     </label>
   )
 }

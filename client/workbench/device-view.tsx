@@ -46,6 +46,7 @@ export function DeviceView({
   src,
   frameKey,
   frame,
+  hidden,
   title,
 }: {
   device: DeviceGeometry
@@ -54,6 +55,8 @@ export function DeviceView({
   /** A new key reloads the creative. */
   frameKey: string
   frame: Ref<HTMLIFrameElement>
+  /** The ad closed or unloaded: the app took its web view away. */
+  hidden: boolean
   title: string
 }) {
   const { screen } = device
@@ -77,7 +80,13 @@ export function DeviceView({
             title={title}
             src={src}
             sandbox="allow-scripts allow-popups allow-popups-to-escape-sandbox allow-forms"
-            style={{ left: box.x, top: box.y, width: box.width, height: box.height }}
+            style={{
+              left: box.x,
+              top: box.y,
+              width: box.width,
+              height: box.height,
+              visibility: hidden ? 'hidden' : undefined,
+            }}
           />
           <SafeAreaOverlay device={device} />
         </div>

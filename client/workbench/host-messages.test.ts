@@ -50,4 +50,25 @@ describe('the workbench container', () => {
       }),
     ).toBe('resize: Call setResizeProperties before resize')
   })
+  it('says who closed the ad, shows dialogs as lines, and names an orientation the ad forces', () => {
+    const line = (kind: HostMessage['kind'], detail: unknown) =>
+      describeHostMessage({ source: 'ads-preview-mraid', kind, detail } as HostMessage)
+    expect(line('call', { method: 'close', args: [], by: 'host' })).toBe('closed by the host’s close control')
+    expect(line('call', { method: 'close', args: [], by: 'ad' })).toBe('mraid.close(): closed by the ad')
+    expect(line('console', { level: 'alert', message: 'You won!' })).toBe('alert: You won!')
+    expect(line('console', { level: 'prompt', message: 'Your name?' })).toBe('prompt: Your name?')
+    expect(
+      line('device', {
+        orientation: 'landscape',
+        screen: { width: 852, height: 393 },
+        maxSize: { width: 734, height: 372 },
+        viewport: { width: 852, height: 393 },
+        safeArea: { top: 0, right: 59, bottom: 21, left: 59 },
+        userAgent: 'x',
+        pixelRatio: 3,
+        forced: 'landscape',
+        locked: true,
+      }),
+    ).toMatch(/, forced landscape, locked$/)
+  })
 })

@@ -6,23 +6,30 @@ import type { DeviceGeometry } from './devices.ts'
 /** The app's own bar above an inline banner. */
 const APP_BAR_HEIGHT = 56
 
+const DIALOGS = ['alert', 'confirm', 'prompt']
+
 /** One console line for a host message. */
 export function describeHostMessage(message: HostMessage): string {
   const args = (values: unknown[]) => values.map((v) => JSON.stringify(v)).join(', ')
   switch (message.kind) {
     case 'call':
-      return `mraid.${message.detail.method}(${args(message.detail.args)})`
+      // The host's own close control is no call of the ad's: the line says who closed.
+      if (message.detail.by === 'host') return 'closed by the host’s close control'
+      return `mraid.${message.detail.method}(${args(message.detail.args)})${message.detail.by === 'ad' ? ': closed by the ad' : ''}`
     case 'event':
       return `${message.detail.event}(${args(message.detail.args)})`
     case 'error':
       return `${message.detail.action}: ${message.detail.message}`
     case 'console':
+      // alert, confirm and prompt, which a sandboxed frame would swallow, as their own lines.
+      if (DIALOGS.includes(message.detail.level)) return `${message.detail.level}: ${message.detail.message}`
       return `console.${message.detail.level}: ${message.detail.message}`
     case 'device': {
       const d = message.detail
       const size = (s: { width: number; height: number }) => `${s.width}x${s.height}`
       const safe = d.safeArea
-      return `${d.orientation}: screen ${size(d.screen)}, max ${size(d.maxSize)}, web view ${size(d.viewport)}, safe area ${safe.top} ${safe.right} ${safe.bottom} ${safe.left}, ${d.pixelRatio}x`
+      const lock = d.forced ? `, forced ${d.forced}` : ''
+      return `${d.orientation}: screen ${size(d.screen)}, max ${size(d.maxSize)}, web view ${size(d.viewport)}, safe area ${safe.top} ${safe.right} ${safe.bottom} ${safe.left}, ${d.pixelRatio}x${lock}${d.locked ? ', locked' : ''}`
     }
     case 'network':
       return `${message.detail.type} ${message.detail.url}${message.detail.bytes ? ` (${message.detail.bytes} B)` : ''}`

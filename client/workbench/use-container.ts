@@ -35,14 +35,30 @@ export function useContainer(indexUrl: string, inspection: InspectionReport | nu
     orientation: geometryOf(next).orientation,
   })
   const [launch, setLaunch] = useState(() => launchOf(settings))
-  // A freshly loaded ad hears the container's settings as they are now.
-  const run = useHostRun((send) => {
-    if (device.orientation !== launch.orientation) send(deviceCommand(device))
-    send({ type: 'position', x: box.x, y: box.y })
-    if (!settings.viewable) send({ type: 'viewable', value: false })
-    else if (settings.exposure !== 100) send({ type: 'exposure', value: settings.exposure })
-    if (settings.volume !== 100) send({ type: 'volume', value: settings.volume })
-  }, now)
+  /** The ad locked the device's orientation (an interstitial or expanded ad forcing one). */
+  const [locked, setLocked] = useState(false)
+  const rotate = (landscape: boolean) => {
+    change({ landscape })
+    // The app rotates: the host hears the new device, then the web view is resized.
+    send(deviceCommand(geometryOf({ ...settings, landscape })))
+  }
+  const run = useHostRun(
+    // A freshly loaded ad hears the container's settings as they are now.
+    (send) => {
+      if (device.orientation !== launch.orientation) send(deviceCommand(device))
+      send({ type: 'position', x: box.x, y: box.y })
+      if (!settings.viewable) send({ type: 'viewable', value: false })
+      else if (settings.exposure !== 100) send({ type: 'exposure', value: settings.exposure })
+      if (settings.volume !== 100) send({ type: 'volume', value: settings.volume })
+    },
+    // An ad that forces an orientation turns the device, as the SDK turns the app, and locks it.
+    (report) => {
+      setLocked(report.locked === true)
+      if (report.forced && (report.forced === 'landscape') !== settings.landscape)
+        rotate(report.forced === 'landscape')
+    },
+    now,
+  )
   const box = adBox(
     run.hostState,
     settings.placement,
@@ -57,6 +73,7 @@ export function useContainer(indexUrl: string, inspection: InspectionReport | nu
     const updated = { ...settings, ...next }
     setSettings(updated)
     setLaunch(launchOf(updated))
+    setLocked(false)
     run.restart()
     run.append(
       'workbench',
@@ -71,17 +88,14 @@ export function useContainer(indexUrl: string, inspection: InspectionReport | nu
     box,
     launch,
     run,
+    locked,
     on: {
       profile: (profileId: HostProfileId) => reloadWith(withProfile(settings, profileId)),
       device: (deviceId: string) => reloadWith({ deviceId }),
       preset: (next: SizePreset) => reloadWith({ presetId: next.id, placement: next.placement }),
       placement: (placement: Placement) => reloadWith({ placement }),
       reload: () => reloadWith(),
-      landscape: (landscape: boolean) => {
-        change({ landscape })
-        // The app rotates: the host hears the new device, then the web view is resized.
-        send(deviceCommand(geometryOf({ ...settings, landscape })))
-      },
+      landscape: rotate,
       viewable: (viewable: boolean) => {
         change({ viewable, exposure: viewable ? 100 : 0 })
         send({ type: 'viewable', value: viewable })

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import {
   CONTAINER_MESSAGE_SOURCE,
   type ContainerCommand,
+  type DeviceReport,
   isHostMessage,
 } from '../../shared/mraid/host-protocol.ts'
 import type { LineKind, LogLine } from './console-lines.ts'
@@ -22,9 +23,14 @@ export interface ResizeProperties {
 
 /**
  * @param onReady tells a freshly loaded ad the container's current settings.
+ * @param onDevice hears the device the ad sees (and the orientation it forces).
  * @param now the time on the console's clock (the server's, once a live session knows it).
  */
-export function useHostRun(onReady: (send: (message: ContainerCommand) => void) => void, now: () => number) {
+export function useHostRun(
+  onReady: (send: (message: ContainerCommand) => void) => void,
+  onDevice: (device: DeviceReport) => void,
+  now: () => number,
+) {
   const [hostState, setHostState] = useState<HostState>('loading')
   const [resize, setResize] = useState<ResizeProperties | null>(null)
   const [log, setLog] = useState<LogLine[]>([])
@@ -32,6 +38,8 @@ export function useHostRun(onReady: (send: (message: ContainerCommand) => void) 
   const frame = useRef<HTMLIFrameElement>(null)
   const onReadyRef = useRef(onReady)
   onReadyRef.current = onReady
+  const onDeviceRef = useRef(onDevice)
+  onDeviceRef.current = onDevice
   const nowRef = useRef(now)
   nowRef.current = now
   const nextId = useRef(0)
@@ -54,6 +62,7 @@ export function useHostRun(onReady: (send: (message: ContainerCommand) => void) 
       const message = event.data
       append(message.kind, describeHostMessage(message))
       if (message.kind === 'event' && message.detail.event === 'ready') onReadyRef.current(send)
+      if (message.kind === 'device') onDeviceRef.current(message.detail)
       if (message.kind === 'event' && message.detail.event === 'stateChange') {
         setHostState((message.detail.args as HostState[])[0] ?? 'default')
       }

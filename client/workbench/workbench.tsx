@@ -40,6 +40,7 @@ export function Workbench({ pkg, inspection }: { pkg: Package; inspection: Inspe
           presets={container.presets}
           settings={container.settings}
           hostState={run.hostState}
+          locked={container.locked}
           on={container.on}
         />
         <DeviceView
@@ -48,6 +49,7 @@ export function Workbench({ pkg, inspection }: { pkg: Package; inspection: Inspe
           src={launch.src}
           frameKey={`${run.generation}-${launch.src}`}
           frame={run.frame}
+          hidden={run.hostState === 'hidden'}
           title={`Creative ${pkg.filename}`}
         />
         <section className="side" aria-label="Console and inspection">

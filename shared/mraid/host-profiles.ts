@@ -24,6 +24,8 @@ export interface HostProfile {
   fullScreenOnly: boolean
   /** Loaded out of sight and shown a moment after ready (viewableChange(true) then). */
   shownAfterReady: boolean
+  /** expand() and resize() of an interstitial: an error event, or nothing at all. */
+  interstitialExpandResize: 'error' | 'ignored'
 }
 
 const ENV_ADS_PREVIEW = {
@@ -37,7 +39,12 @@ const ENV_ADS_PREVIEW = {
 }
 
 /** What most SDK profiles share: no location, the close control at once, shown when ready. */
-const SDK = { location: -1, closeDelaySeconds: 0, shownAfterReady: false } as const
+const SDK = {
+  location: -1,
+  closeDelaySeconds: 0,
+  shownAfterReady: false,
+  interstitialExpandResize: 'ignored',
+} as const
 
 export const HOST_PROFILES: Record<HostProfileId, HostProfile> = {
   mraid3: {
@@ -50,6 +57,7 @@ export const HOST_PROFILES: Record<HostProfileId, HostProfile> = {
     closeDelaySeconds: 0,
     fullScreenOnly: false,
     shownAfterReady: false,
+    interstitialExpandResize: 'error',
   },
   gma: {
     id: 'gma',

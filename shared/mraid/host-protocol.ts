@@ -34,10 +34,18 @@ export interface DeviceReport {
   safeArea: Insets
   userAgent: string
   pixelRatio: number
+  /** The orientation the ad forces (an interstitial or an expanded ad), and whether it locks it. */
+  forced?: Orientation | null
+  locked?: boolean
 }
 
 export type HostMessage =
-  | { source: typeof HOST_MESSAGE_SOURCE; kind: 'call'; detail: { method: string; args: unknown[] } }
+  | {
+      source: typeof HOST_MESSAGE_SOURCE
+      kind: 'call'
+      /** `by`: who closed the ad, on close (the host's own close control is no call of the ad's). */
+      detail: { method: string; args: unknown[]; by?: 'host' | 'ad' }
+    }
   | { source: typeof HOST_MESSAGE_SOURCE; kind: 'event'; detail: { event: string; args: unknown[] } }
   | { source: typeof HOST_MESSAGE_SOURCE; kind: 'error'; detail: { message: string; action: string } }
   | { source: typeof HOST_MESSAGE_SOURCE; kind: 'console'; detail: { level: string; message: string } }
@@ -88,6 +96,9 @@ export function isContainerMessage(data: unknown): data is ContainerMessage {
   )
 }
 
+/** The `source` of what part 2 of a two-part expand tells part 1 (its own parent frame). */
+export const PART_MESSAGE_SOURCE = 'ads-preview-mraid-part'
+
 /** Query parameters of the creative's URL that the host reads. */
 export const HOST_PARAMS = {
   /** 'inline' (default) or 'interstitial'. */
@@ -105,4 +116,6 @@ export const HOST_PARAMS = {
   viewable: 'viewable',
   /** Starting volume, 0 to 100. */
   volume: 'volume',
+  /** '2': part 2 of a two-part expand, loaded by part 1's host in its expanded container. */
+  part: 'part',
 } as const
