@@ -62,7 +62,8 @@ export function createMraid({ window, options, report, device }: HostDeps) {
   const orientationProperties = { allowOrientationChange: true, forceOrientation: 'none' }
   const listeners = createListeners((error) => window.console?.error(error))
   const closeRegion = createCloseRegion(window.document, () => closeBy('host'))
-  const partTwo = createPartTwo(window, () => closeBy('ad'))
+  // Part 2 reported its own mraid.close(): part 1 closes without a second line.
+  const partTwo = createPartTwo(window, () => closeBy('ad', false))
   const geometry = createGeometry(window, options, (size) => dispatch('sizeChange', size.width, size.height))
   /** exposureChange events so far: a new listener's first answer is skipped when one came since. */
   let exposureEvents = 0
@@ -113,8 +114,8 @@ export function createMraid({ window, options, report, device }: HostDeps) {
     viewability.show(false)
     window.document.documentElement.style.visibility = 'hidden'
   }
-  function closeBy(by: 'host' | 'ad'): void {
-    report('call', { method: 'close', args: [], by })
+  function closeBy(by: 'host' | 'ad', reported = true): void {
+    if (reported) report('call', { method: 'close', args: [], by })
     if (options.expandedPart) {
       askPartOneToClose(window)
       return

@@ -223,9 +223,12 @@ describe('two-part expand', () => {
     const [frame] = ad.frames()
     expect(frame?.src).toMatch(/^part2\.html\?.*part=2/)
     expect(frame?.src).toContain('profile=mraid3')
+    ad.reports.length = 0
     ad.receive(frame!.contentWindow, { source: 'ads-preview-mraid-part', type: 'close' })
     expect(ad.mraid.getState!()).toBe('default')
     expect(ad.frames()).toEqual([])
+    // Part 2 reported its own mraid.close(); part 1 adds no second one.
+    expect(ad.reports.filter((r) => r.kind === 'call')).toEqual([])
   })
 
   it('part 2 has no MRAID_ENV, is expanded at ready, and its close() asks part 1 to close', async () => {
