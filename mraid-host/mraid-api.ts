@@ -11,6 +11,12 @@ import { createGeometry } from './geometry.ts'
 import type { HostOptions } from './host-options.ts'
 import type { HostWindow } from './host-window.ts'
 import { createListeners, isMraidEvent, type Listener, type MraidEvent } from './listeners.ts'
+import { isOpenableUrl } from './openable-url.ts'
+import {
+  checkOrientationProperties,
+  type OrientationProperties,
+  orientationLock,
+} from './orientation-properties.ts'
 import {
   checkResizeProperties,
   DEFAULT_RESIZE_PROPERTIES,
@@ -40,16 +46,6 @@ export interface HostDeps {
   device: ReturnType<typeof createDevice>
 }
 
-/** What open() and playVideo() accept: an absolute URL that is not script. */
-function isOpenableUrl(url: unknown): url is string {
-  if (typeof url !== 'string') return false
-  try {
-    return !/^(javascript|data|vbscript):/i.test(new URL(url).protocol)
-  } catch {
-    return false
-  }
-}
-
 export function createMraid({ window, options, report, device }: HostDeps) {
   const { profile } = options
   /** A 2.0 host knows no MRAID 3.0 event: adding a listener for one is an error, none fires. */
@@ -59,7 +55,10 @@ export function createMraid({ window, options, report, device }: HostDeps) {
   let volume = options.volume
   const expandProperties = { width: -1, height: -1, useCustomClose: false }
   let resizeProperties: ResizeProperties | null = null
-  const orientationProperties = { allowOrientationChange: true, forceOrientation: 'none' }
+  let orientationProperties: OrientationProperties = {
+    allowOrientationChange: true,
+    forceOrientation: 'none',
+  }
   const listeners = createListeners((error) => window.console?.error(error))
   const closeRegion = createCloseRegion(window.document, () => closeBy('host'))
   // Part 2 reported its own mraid.close(): part 1 closes without a second line.
@@ -100,11 +99,10 @@ export function createMraid({ window, options, report, device }: HostDeps) {
   const exposedRectangle = () => (viewability.exposure() > 0 ? geometry.viewport() : null)
   /** An interstitial or an expanded ad turns the device as it asks; otherwise it is free. */
   function applyOrientation(): void {
-    const applies = state === 'expanded' || (options.placement === 'interstitial' && state === 'default')
-    const force = orientationProperties.forceOrientation
-    const forced = applies && (force === 'portrait' || force === 'landscape') ? force : null
-    const locked = applies && (forced !== null || !orientationProperties.allowOrientationChange)
-    device.lock({ forced, locked }, container.sizes())
+    device.lock(
+      orientationLock(orientationProperties, { state, placement: options.placement }),
+      container.sizes(),
+    )
   }
   /** The ad is gone: hidden, unseen, its document blanked as the SDK removes its web view. */
   function hide(): void {
@@ -234,19 +232,9 @@ export function createMraid({ window, options, report, device }: HostDeps) {
     }),
     getOrientationProperties: () => ({ ...orientationProperties }),
     setOrientationProperties: method('setOrientationProperties', (properties: unknown) => {
-      const action = 'setOrientationProperties'
-      if (!properties || typeof properties !== 'object')
-        return fail('setOrientationProperties needs an object', action)
-      const { allowOrientationChange, forceOrientation } = properties as Record<string, unknown>
-      if (
-        forceOrientation !== undefined &&
-        !['portrait', 'landscape', 'none'].includes(forceOrientation as string)
-      )
-        return fail('forceOrientation must be portrait, landscape or none', action)
-      if (typeof allowOrientationChange === 'boolean')
-        orientationProperties.allowOrientationChange = allowOrientationChange
-      if (typeof forceOrientation === 'string' && forceOrientation)
-        orientationProperties.forceOrientation = forceOrientation
+      const checked = checkOrientationProperties(properties, orientationProperties)
+      if (typeof checked === 'string') return fail(checked, 'setOrientationProperties')
+      orientationProperties = checked
       applyOrientation()
     }),
     getCurrentAppOrientation: () => ({ orientation: device.orientation(), locked: device.locked() }),
