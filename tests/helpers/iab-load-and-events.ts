@@ -35,8 +35,14 @@ export async function iabLog(ad: Page | FrameLocator): Promise<string[]> {
 /** Expand, the SDK's close, expand, the ad's close, the log, unload: every step the ad offers. */
 export async function walkIabSteps(ad: Page | FrameLocator): Promise<string[]> {
   await ad.getByText('Tap For Expand/stateChange Check').click()
-  await expect(ad.getByText('Tap SDK Close Button')).toBeVisible()
-  await ad.locator('[data-mraid-close-region]').click()
+  const sdkClose = ad.getByText('Tap SDK Close Button')
+  await expect(sdkClose).toBeVisible()
+  // The workbench grows the ad's frame to the expanded size a render after the ad expands; a
+  // click aimed while it grows lands beside the close control, so it is aimed again.
+  await expect(async () => {
+    await ad.locator('[data-mraid-close-region]').click({ timeout: 2000 })
+    await expect(sdkClose).toBeHidden({ timeout: 1000 })
+  }).toPass()
   await ad.getByText('Tap For Expand/sizeChange Check').click()
   await ad.getByText('Tap To Close Expand').click()
   await ad.getByText('Tap To Check Logs').click()
