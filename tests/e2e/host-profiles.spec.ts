@@ -91,8 +91,9 @@ for (const [id, expected] of Object.entries(EXPECTED)) {
       profileProbePackage(),
     )
     await page.goto(`workbench/${upload.uuid}`)
-    // Declared 320x480: the workbench opens it as a full-screen ad.
-    await expect(page.getByLabel('Size')).toHaveValue('320x480 (ad.size)')
+    // Declared 320x480: the workbench opens it as a full-screen ad. Its first render took 5-13 s
+    // at a load average of 43 on 2 cores.
+    await expect(page.getByLabel('Size')).toHaveValue('320x480 (ad.size)', { timeout: 15_000 })
     await expect(page.getByRole('radio', { name: 'interstitial' })).toBeChecked()
     await page.getByLabel('SDK').selectOption(id)
     await expect(page.getByTestId('profile-summary')).toContainText(`MRAID ${expected.probe.version}`)
