@@ -197,6 +197,28 @@ describe('the host in a plain tab', () => {
   })
 })
 
+describe('the workbench’s Viewable switch and exposure slider', () => {
+  it('drive the same events as the page being seen', async () => {
+    vi.useFakeTimers()
+    const ad = run('mraid3')
+    await settle()
+    ad.heard.length = 0
+    ad.send({ type: 'exposure', value: 40 })
+    ad.send({ type: 'viewable', value: false })
+    ad.send({ type: 'viewable', value: true })
+    ad.send({ type: 'exposure', value: 0 })
+    expect(ad.heard).toEqual([
+      'exposureChange(40)',
+      'viewableChange(false)',
+      'exposureChange(0)',
+      'viewableChange(true)',
+      'exposureChange(100)',
+      'viewableChange(false)',
+      'exposureChange(0)',
+    ])
+  })
+})
+
 describe('dialogs in the workbench', () => {
   it('shows alert, confirm and prompt as console lines and answers as a frame without modals does', () => {
     const ad = run('mraid3')

@@ -69,10 +69,10 @@ export function createViewability(window: HostWindow, startViewable: boolean, ev
       if (next) observe()
       update()
     },
-    /** The workbench's Viewable switch. */
+    /** The workbench's Viewable switch, which sets its exposure slider to 100 or 0 too. */
     setViewable(next: boolean): void {
       container.viewable = next
-      if (next && container.exposure === 0) container.exposure = 100
+      container.exposure = next ? 100 : 0
       update()
     },
     /** The workbench's exposure slider: above 0 it is viewable, at 0 it is not. */
