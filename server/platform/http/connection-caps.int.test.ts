@@ -1,6 +1,6 @@
 // How many connections strangers can hold open on the real server, with small caps set through
 // the configuration: past MAX_CONNECTIONS_PER_ADDRESS an address is answered 503 while another
-// is served, past MAX_CONNECTIONS anyone is. Before, nothing capped connections: 20,000 of them
+// is served (a trusted proxy's connections count only overall), past MAX_CONNECTIONS anyone is. Before, nothing capped connections: 20,000 of them
 // took every file descriptor of the process.
 import type net from 'node:net'
 import { afterAll, beforeAll, expect, it } from 'vitest'
@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts'
 
 const PER_ADDRESS = 6
 const OVERALL = 20
+const PROXY = '127.0.0.5'
 let t: TestApp
 let origin: string
 const sockets: net.Socket[] = []
@@ -17,6 +18,7 @@ beforeAll(async () => {
   t = await createTestApp({
     MAX_CONNECTIONS: String(OVERALL),
     MAX_CONNECTIONS_PER_ADDRESS: String(PER_ADDRESS),
+    TRUSTED_PROXIES: PROXY,
   })
   origin = await t.listen()
 })
@@ -45,6 +47,15 @@ it(`past MAX_CONNECTIONS_PER_ADDRESS (${PER_ADDRESS}) an address is answered 503
   const other = await connect('127.0.0.4')
   other.socket.write('GET /ads-preview/health HTTP/1.1\r\nHost: localhost\r\n\r\n')
   await expect.poll(() => other.seen.received).toMatch(/^HTTP\/1.1 200/)
+})
+
+it('a proxy in TRUSTED_PROXIES carries many clients: only the overall cap counts its connections', async () => {
+  for (const socket of sockets.splice(0)) socket.destroy()
+  await expect.poll(async () => (await fetch(`${origin}/ads-preview/health`)).status).toBe(200)
+  await hold(PROXY, PER_ADDRESS)
+  const more = await connect(PROXY)
+  more.socket.write('GET /ads-preview/health HTTP/1.1\r\nHost: localhost\r\n\r\n')
+  await expect.poll(() => more.seen.received).toMatch(/^HTTP\/1.1 200/)
 })
 
 it(`past MAX_CONNECTIONS (${OVERALL}) anyone is answered 503`, async () => {
