@@ -23,7 +23,7 @@ import { LINK_PAGES } from './identity/team/member-links.ts'
 import { AppError } from './platform/errors.ts'
 import type { Readiness } from './platform/health/readiness.ts'
 import { createHealthRoutes } from './platform/health/routes.ts'
-import { requestLog } from './platform/http/access-log.ts'
+import { redactCapabilities, requestLog } from './platform/http/access-log.ts'
 import { appContentSecurityPolicy } from './platform/http/content-security.ts'
 import { errorAnswer } from './platform/http/error-answer.ts'
 import { createStaticClient } from './platform/http/static-client.ts'
@@ -46,6 +46,20 @@ export interface AppDeps {
   readiness: () => Promise<Readiness>
 }
 
+const UPLOAD_PATH = `${BASE_PATH}${MOUNT.upload}`
+const INSPECT_PATH = `${BASE_PATH}${MOUNT.api}${REST.inspectTargets}`
+
+/** The two requests whose body is a package (capped like an upload, received at the client's pace). */
+export const carriesPackage = (method: string, path: string) =>
+  (method === 'PUT' && (path === UPLOAD_PATH || path === `${UPLOAD_PATH}/`)) ||
+  (method === 'POST' && path === INSPECT_PATH)
+
+/** Paths whose next segment is a secret that grants access by itself (kept out of logs). */
+const CAPABILITY_PREFIXES = [
+  `${BASE_PATH}${MOUNT.live}/`,
+  ...Object.values(LINK_PAGES).map((page) => `${BASE_PATH}${MOUNT.oidc}${page}/`),
+]
+
 export function createApp(deps: AppDeps) {
   const app = new Hono<{ Variables: AuthVariables }>()
   const serveClient = createStaticClient(
@@ -58,7 +72,7 @@ export function createApp(deps: AppDeps) {
   )
 
   app.use(requestContext())
-  if (deps.logRequests) app.use(requestLog())
+  if (deps.logRequests) app.use(requestLog(CAPABILITY_PREFIXES))
   app.use(async (c, next) => {
     await next()
     // The embedded provider writes its own answers straight to the socket.
@@ -68,7 +82,10 @@ export function createApp(deps: AppDeps) {
   app.onError((error, c) => {
     const answer = errorAnswer(error)
     if (answer.unexpected)
-      logger.error({ err: error, method: c.req.method, path: c.req.path }, 'The request failed')
+      logger.error(
+        { err: error, method: c.req.method, path: redactCapabilities(c.req.path, CAPABILITY_PREFIXES) },
+        'The request failed',
+      )
     if (answer.status === 401) c.header('WWW-Authenticate', 'Bearer')
     return c.json(answer.body, answer.status as 500)
   })
@@ -93,9 +110,7 @@ export function createApp(deps: AppDeps) {
   })
   // The inspect call carries a package (capped like an upload), not a small JSON body.
   base.use(`${MOUNT.api}/*`, (c, next) =>
-    c.req.method === 'POST' && c.req.path === `${BASE_PATH}${MOUNT.api}${REST.inspectTargets}`
-      ? next()
-      : smallBody(c, next),
+    carriesPackage(c.req.method, c.req.path) ? next() : smallBody(c, next),
   )
   // Under the provider's mount, only the forms read here (the sign-in form, the member link
   // pages) are capped. The provider's own endpoints (sign-out confirmation, token...) read the
@@ -104,6 +119,13 @@ export function createApp(deps: AppDeps) {
   // round trip in between (PostgreSQL) the sign-out form reached the provider empty.
   const formsReadHere = ['/interaction', ...Object.values(LINK_PAGES)].map((page) => `${MOUNT.oidc}${page}/*`)
   for (const path of [`${MOUNT.trpc}/*`, ...formsReadHere]) base.use(path, smallBody)
+  // What a token or a session sees is nobody else's, and a deleted package must not stay in a
+  // browser's cache: no API answer is stored, success or error.
+  for (const path of [`${MOUNT.api}/*`, `${MOUNT.trpc}/*`])
+    base.use(path, async (c, next) => {
+      await next()
+      c.header('Cache-Control', 'no-store')
+    })
   base.use(`${MOUNT.api}/*`, requireUser(deps.authenticate, deps.services.config.http.trustedProxies))
   base.route(MOUNT.api, createApiRoutes(deps.services))
   base.route(MOUNT.api, createLiveStreamRoutes(deps.services))

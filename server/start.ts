@@ -5,12 +5,12 @@
 // background job runs until listen(): then this process also takes jobs from the queue (the
 // storage sweep, thumbnails when it has a browser).
 import fs from 'node:fs'
-import http from 'node:http'
+import type http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { getRequestListener } from '@hono/node-server'
 import type { Services } from './actions/define-action.ts'
-import { createApp } from './app.ts'
+import { carriesPackage, createApp } from './app.ts'
 import {
   createChildInspector,
   type SpawnInspector,
@@ -30,6 +30,7 @@ import { type DatabaseFiles, openDatabase } from './platform/db/open-database.ts
 import { createSecretStore } from './platform/db/secrets.ts'
 import { checkDatabase } from './platform/health/database-check.ts'
 import { createReadiness } from './platform/health/readiness.ts'
+import { createHttpServer } from './platform/http/create-http-server.ts'
 import { createJobQueue } from './platform/jobs/job-queue.ts'
 import { type JobHandler, type JobRunner, startJobRunner } from './platform/jobs/job-runner.ts'
 import { createMailer } from './platform/mail/mailer.ts'
@@ -76,7 +77,7 @@ function bind(server: http.Server, port: number, host: string | undefined): Prom
 export async function startProduct(configured: Config, options: StartOptions = {}) {
   const runtime = options.runtime ?? {}
   const now = options.now ?? (() => Date.now())
-  const server = http.createServer()
+  const server = createHttpServer(configured.http, carriesPackage)
   // PORT=0: the OS chooses, and the issuer, every link and the QR codes must carry the port it
   // chose, so the socket is bound before anything builds a URL. Nobody can connect to a port
   // not yet printed, so listening this early is harmless (requests wait for the app below).
@@ -125,11 +126,6 @@ export async function startProduct(configured: Config, options: StartOptions = {
     ...(identity.provider ? { identityProvider: identity.provider } : {}),
   })
   server.on('request', getRequestListener(app.fetch, { hostname: config.host }))
-  // Idle, not total: a 500 MB upload on a slow line is fine, a connection that stalls is not.
-  // Node's own total limit per request (300 s) would cut a slow but steady upload with 408,
-  // so it is off; headers must still arrive within Node's 60 s.
-  server.setTimeout(config.http.idleTimeoutSeconds * 1000)
-  server.requestTimeout = 0
   const runners: JobRunner[] = []
   const stopAudits: (() => void)[] = []
 

@@ -21,8 +21,6 @@ import { readJsonBody } from '../../platform/http/json-body.ts'
 
 type Ctx = Context<{ Variables: AuthVariables }>
 
-/** Below /api: the one call whose body is a package (capped like an upload, not at 64 KB). */
-
 /** A JSON object body with the path's uuid in it; anything else is handed on for the action to refuse. */
 const withUuid = (body: unknown, uuid: string) =>
   typeof body === 'object' && body !== null && !Array.isArray(body) ? { ...body, uuid } : body
@@ -45,8 +43,10 @@ export function createApiRoutes(services: Services) {
           await call(getPackageTargets, c, { uuid: c.req.param('uuid'), targets: c.req.query('targets') }),
         ),
       )
-      .post(REST.inspectTargets, async (c) =>
-        c.json(
+      .post(REST.inspectTargets, async (c) => {
+        // Not an action, so `call` does not check its scope: a write, as an upload is.
+        requireScope(c.var.user, {})
+        return c.json(
           await inspectZip(
             { ...services, user: c.var.user },
             {
@@ -56,8 +56,8 @@ export function createApiRoutes(services: Services) {
               targets: c.req.query('targets'),
             },
           ),
-        ),
-      )
+        )
+      })
       .delete(REST.package, async (c) => c.json(await call(deletePackage, c, { uuid: c.req.param('uuid') })))
       .post(REST.restorePackage, async (c) =>
         c.json(await call(restorePackage, c, { uuid: c.req.param('uuid') })),

@@ -33,6 +33,11 @@ export function createLivePhoneRoutes(services: Services) {
     })
     .post(
       '/:secret/lines',
+      // The secret first: a stranger's post is refused before a byte of its body is waited for.
+      async (c, next) => {
+        await openSessionOfSecret(db, c.req.param('secret'), services.now())
+        await next()
+      },
       bodyLimit({
         maxSize: LIVE_LIMITS.bytesPerPost,
         onError: () => {

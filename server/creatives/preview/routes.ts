@@ -23,6 +23,11 @@ const PREVIEW_HEADERS = {
   'Referrer-Policy': 'no-referrer',
 }
 
+// A browser asks again at every use (a 304 while the package lives, 404 once it is deleted), so
+// a delete ends access at once; a shared cache in front (the nginx example's proxy_cache) may
+// answer for a minute without asking, which bounds a deleted package's life there.
+const PREVIEW_CACHING = 'public, max-age=0, must-revalidate, s-maxage=60'
+
 export interface PreviewRoutesDeps {
   db: Database
   archives: ArchiveCache
@@ -71,7 +76,7 @@ export function createPreviewRoutes(deps: PreviewRoutesDeps) {
           {
             ...PREVIEW_HEADERS,
             'Content-Type': contentTypeOf(entry.path),
-            'Cache-Control': 'public, max-age=31536000, immutable',
+            'Cache-Control': PREVIEW_CACHING,
           },
           { injectSdk: entry.path === pkg.entry && c.req.query(PREVIEW_RAW_PARAM) !== '1' },
         )

@@ -148,6 +148,12 @@ describe('an API token of scope read', () => {
         headers: { ...reader, 'Content-Type': 'application/json' },
         body: '{}',
       }),
+      // Inspecting stores nothing, but it spends a validation process as an upload does.
+      await t.app.request('/ads-preview/api/targets/inspect', {
+        method: 'POST',
+        headers: { ...reader, 'Content-Type': 'application/zip' },
+        body: validPackage() as Uint8Array<ArrayBuffer>,
+      }),
     ]
     for (const answer of refusals) {
       expect(answer.status).toBe(403)

@@ -96,13 +96,20 @@ ${error}
   )
 }
 
-export function logoutPage(productTitle: string, form: string): string {
+/** Submits itself when `automatic` (and scripts run); otherwise asks for a click. */
+export function logoutPage(productTitle: string, form: string, automatic: boolean): string {
+  const button = '<button type="submit" form="op.logoutForm" name="logout" value="yes">Sign out</button>'
   return page(
     `Signing out · ${productTitle}`,
-    `<div class="brand">${escapeHtml(productTitle)}</div><h1>Signing out…</h1>
+    automatic
+      ? `<div class="brand">${escapeHtml(productTitle)}</div><h1>Signing out…</h1>
 ${form}
-<noscript><button type="submit" form="op.logoutForm" name="logout" value="yes">Sign out</button></noscript>
-<script>${LOGOUT_SCRIPT}</script>`,
+<noscript>${button}</noscript>
+<script>${LOGOUT_SCRIPT}</script>`
+      : `<div class="brand">${escapeHtml(productTitle)}</div><h1>Sign out?</h1>
+<p class="lead">Sign out of ${escapeHtml(productTitle)} on this browser.</p>
+${form}
+${button}`,
   )
 }
 

@@ -99,7 +99,9 @@ export async function createEmbeddedIdentityProvider(deps: {
         enabled: true,
         async logoutSource(ctx, form) {
           ctx.type = 'html'
-          ctx.body = logoutPage(title, form)
+          // Only the app's own "Log out" (a navigation from this origin) signs out without a
+          // click: a link or a redirect from another site must not end anyone's session.
+          ctx.body = logoutPage(title, form, ctx.get('sec-fetch-site') === 'same-origin')
         },
       },
       resourceIndicators: {
@@ -145,9 +147,10 @@ export async function createEmbeddedIdentityProvider(deps: {
   )
   allowImplicitOnLocalHttp(provider, auth.redirectUrl)
 
-  const callback = provider.callback()
+  // Koa composes its middleware when callback() is called: the policy must be in place before.
   const loginPolicy = loginPolicyFor(config)
   enforceLoginPolicy(provider, loginPolicy)
+  const callback = provider.callback()
   const interaction = createLoginInteraction({
     provider,
     contentSecurityPolicy: loginPolicy,

@@ -37,6 +37,13 @@ export function requestedRange(
 
 type Body = ReadableStream<Uint8Array> | Uint8Array<ArrayBuffer> | undefined
 
+/** If-None-Match names this representation (weak comparison, as a GET's revalidation uses). */
+function matchesNoneMatch(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '')
+  return header.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag))
+}
+
 /**
  * Answers a GET or HEAD of `size` bytes: 200 whole, 206 for a satisfiable range, 416 for one
  * past the end; `body` is asked only for a GET (undefined: nobody is listening any more).
@@ -48,6 +55,8 @@ export async function answerRanged(
 ): Promise<Response> {
   const { size, etag } = representation
   const headers = { ...representation.headers, ETag: etag, 'Accept-Ranges': 'bytes' }
+  // A revalidation of what the client holds: nothing to send again.
+  if (matchesNoneMatch(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers)
   const range = requestedRange(
     { range: c.req.header('range'), ifRange: c.req.header('if-range') },
     size,

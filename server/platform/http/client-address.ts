@@ -35,7 +35,9 @@ function plain(address: string): string {
   return address.startsWith('::ffff:') && isIP(address.slice(7)) === 4 ? address.slice(7) : address
 }
 
-function isTrusted(trusted: TrustedProxies, address: string): boolean {
+/** Whether a connection's peer is one of the trusted proxies. */
+export function isTrusted(trusted: TrustedProxies, peer: string): boolean {
+  const address = plain(peer)
   const family = isIP(address)
   return family !== 0 && trusted.check(address, family === 4 ? 'ipv4' : 'ipv6')
 }
