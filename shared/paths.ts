@@ -60,6 +60,7 @@ export const REST = {
   reviewLinks: '/reviews',
   reviewLink: '/reviews/:id',
   reviewStates: '/reviews/states',
+  reviewFeedback: '/reviews/feedback',
 } as const
 
 /** Server paths the client and the server both build, absolute (they include BASE_PATH). */

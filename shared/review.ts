@@ -135,3 +135,20 @@ export const reviewUnlockInputSchema = z.object({
 export const reviewUnlockAnswerSchema = z.object({ key: z.string() })
 export const reviewCommentAnswerSchema = z.object({ id: z.number() })
 export const reviewDecisionAnswerSchema = z.object({ decision: z.enum(REVIEW_DECISIONS) })
+
+/** What reviewers said of a package (every version), as the team's workbench shows it. */
+export const reviewFeedbackSchema = z.array(
+  z.object({
+    kind: z.enum(['comment', 'decision']),
+    linkId: z.string(),
+    /** The version's package uuid (the team's side may know it). */
+    uuid: z.string(),
+    name: z.string(),
+    email: z.string(),
+    /** The comment, or the decision. */
+    text: z.string(),
+    pin: z.nullable(z.object({ x: z.number(), y: z.number() })),
+    at: z.string(),
+  }),
+)
+export type ReviewFeedback = z.infer<typeof reviewFeedbackSchema>

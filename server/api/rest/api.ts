@@ -11,6 +11,7 @@ import { listPackages } from '../../creatives/packages/list-packages.ts'
 import { restorePackage } from '../../creatives/packages/restore-package.ts'
 import { undoReplace } from '../../creatives/packages/undo-replace.ts'
 import { createReviewLink } from '../../creatives/reviews/create-review-link.ts'
+import { listReviewFeedback } from '../../creatives/reviews/list-review-feedback.ts'
 import { listReviewLinks } from '../../creatives/reviews/list-review-links.ts'
 import { reviewStates } from '../../creatives/reviews/review-states.ts'
 import { revokeReviewLink } from '../../creatives/reviews/revoke-review-link.ts'
@@ -80,6 +81,7 @@ export function createApiRoutes(services: Services) {
       .get(REST.reviewStates, async (c) =>
         c.json(await call(reviewStates, c, { uuids: c.req.queries('uuid') ?? [] })),
       )
+      .get(REST.reviewFeedback, async (c) => c.json(await call(listReviewFeedback, c, c.req.query())))
       .delete(REST.reviewLink, async (c) =>
         c.json(await call(revokeReviewLink, c, { id: c.req.param('id') })),
       )

@@ -13,6 +13,7 @@ import { listPackages } from '../../creatives/packages/list-packages.ts'
 import { restorePackage } from '../../creatives/packages/restore-package.ts'
 import { undoReplace } from '../../creatives/packages/undo-replace.ts'
 import { createReviewLink } from '../../creatives/reviews/create-review-link.ts'
+import { listReviewFeedback } from '../../creatives/reviews/list-review-feedback.ts'
 import { listReviewLinks } from '../../creatives/reviews/list-review-links.ts'
 import { reviewStates } from '../../creatives/reviews/review-states.ts'
 import { revokeReviewLink } from '../../creatives/reviews/revoke-review-link.ts'
@@ -67,6 +68,7 @@ export const appRouter = router({
     list: query(listReviewLinks),
     revoke: mutation(revokeReviewLink),
     states: query(reviewStates),
+    feedback: query(listReviewFeedback),
   }),
   targets: router({
     matrix: query(getPackageTargets),

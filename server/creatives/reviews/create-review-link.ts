@@ -28,7 +28,8 @@ export const createReviewLink = defineAction(
     const row = {
       id: randomUUID(),
       secretSha256: liveSecretHash(secret),
-      filenames: [...new Set(found.map((p) => p.filename))],
+      // In the order the sharer chose them.
+      filenames: [...new Set(uuids.map((uuid) => found.find((p) => p.uuid === uuid)?.filename as string))],
       passwordHash: input.password === undefined ? null : await hashPassword(input.password),
       showChecks: input.showChecks ? 1 : 0,
       createdBySub: user.sub,

@@ -60,6 +60,13 @@ async function states(): Promise<Record<string, string>> {
   return (await response.json()) as Record<string, string>
 }
 
+/** The list's names under a review filter (the list's own query, as the toolbar sends it). */
+async function listed(review: string): Promise<string[]> {
+  const response = await t.app.request(`/ads-preview/api/packages?review=${review}`, { headers: t.auth })
+  expect(response.status).toBe(200)
+  return ((await response.json()) as { packages: { filename: string }[] }).packages.map((p) => p.filename)
+}
+
 describe('a review link', () => {
   it('shows the shared ads under its own path, and nothing that outlives it', async () => {
     const link = await share({ uuids: [uuids['banner.zip'], uuids['interstitial.zip']] })
@@ -117,6 +124,7 @@ describe('a review link', () => {
     expect(fresh).toMatchObject({ filename: 'banner.zip', isNew: true, comments: [], decisions: [] })
     expect(fresh?.versionId).not.toBe(item?.versionId)
     expect((await states())[uuids['banner.zip'] as string]).toBe('awaiting')
+    expect(await listed('awaiting')).toContain('banner.zip')
     // A decision on the version the reviewer saw before the replace does not land on the new one.
     const stale = await review(
       link.secret,
@@ -130,7 +138,18 @@ describe('a review link', () => {
       json({ ...reviewer, versionId: fresh?.versionId, decision: 'approved' }),
     )
     expect((await states())[uuids['banner.zip'] as string]).toBe('approved')
+    expect(await listed('approved')).toEqual(['banner.zip'])
+    expect(await listed('changes-requested')).toEqual([])
 
+    const feedback = await t.app.request('/ads-preview/api/reviews/feedback?filename=banner.zip', {
+      headers: t.auth,
+    })
+    const said = (await feedback.json()) as { kind: string; text: string }[]
+    expect(said.map((s) => s.text)).toEqual([
+      'Logo evil <img src=x onerror=alert(1)> too small',
+      'changes-requested',
+      'approved',
+    ])
     const trail = await t.app.request(`/ads-preview/api/audit?packageUuid=${uuids['banner.zip']}`, {
       headers: t.auth,
     })

@@ -23,6 +23,7 @@ import {
   reviewCommentInputSchema,
   reviewDecisionAnswerSchema,
   reviewDecisionInputSchema,
+  reviewFeedbackSchema,
   reviewLinkListSchema,
   reviewLinkSchema,
   reviewRevokedAnswerSchema,
@@ -75,6 +76,7 @@ const ANSWERS: Record<string, Schema> = {
   ReviewUnlocked: reviewUnlockAnswerSchema,
   ReviewCommented: reviewCommentAnswerSchema,
   ReviewDecided: reviewDecisionAnswerSchema,
+  ReviewFeedback: reviewFeedbackSchema,
 }
 const INPUTS: Record<string, Schema> = {
   ValidateBody: validateBodySchema,

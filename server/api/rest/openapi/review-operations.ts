@@ -11,6 +11,7 @@ import {
   reviewCommentInputSchema,
   reviewDecisionAnswerSchema,
   reviewDecisionInputSchema,
+  reviewFeedbackSchema,
   reviewLinkListSchema,
   reviewLinkSchema,
   reviewRevokedAnswerSchema,
@@ -67,6 +68,19 @@ export const REVIEW_OPERATIONS: Operation[] = [
     query: z.object({ uuid: z.array(z.string()) }),
     answers: {
       200: { description: 'uuid -> state.', schema: reviewStatesAnswerSchema },
+      ...bearerRefusals,
+    },
+  },
+  {
+    method: 'get',
+    path: MOUNT.api + REST.reviewFeedback,
+    operationId: 'reviewFeedback',
+    summary: 'What reviewers said of a package (?filename=), every version and link, oldest first',
+    auth: 'bearer',
+    tags: ['reviews'],
+    query: z.object({ filename: z.string() }),
+    answers: {
+      200: { description: 'Comments and decisions.', schema: reviewFeedbackSchema },
       ...bearerRefusals,
     },
   },
