@@ -18,6 +18,7 @@ const AccountPage = lazyPage(() => import('./team/account-page.tsx'), 'AccountPa
 const TeamPage = lazyPage(() => import('./team/team-page.tsx'), 'TeamPage')
 const AuditLogPage = lazyPage(() => import('./team/audit-log-page.tsx'), 'AuditLogPage')
 const TokensPage = lazyPage(() => import('./tokens/tokens-page.tsx'), 'TokensPage')
+const ReviewPage = lazyPage(() => import('./reviews/review-page.tsx'), 'ReviewPage')
 
 function RootRedirect() {
   const { isAuthenticated } = useAuth()
@@ -63,6 +64,8 @@ export function App() {
               </Protected>
             </Route>
           ))}
+          {/* A review link's page: the link is the access, no account. */}
+          <Route path={ROUTES.review} component={ReviewPage} />
           <Route path={ROUTES.login} component={LoginPage} />
           <Route path={ROUTES.validateToken} component={ValidateTokenPage} />
           <Route component={NotFoundPage} />

@@ -5,6 +5,7 @@ import { z } from 'zod/mini'
 
 export const REVIEW_LIMITS = {
   packagesPerLink: 50,
+  devicesPerLink: 4,
   defaultDays: 14,
   maxDays: 90,
   passwordChars: { min: 4, max: 200 },
@@ -36,6 +37,10 @@ export const createReviewLinkInputSchema = z.object({
   ),
   /** Show the inspection warnings and the delivery targets' verdicts on the review page. */
   showChecks: z.optional(z.boolean()),
+  /** The devices the ads are shown on (the workbench's device ids); the page's default without. */
+  devices: z.optional(
+    z.array(z.string().check(z.regex(/^[a-z0-9-]{1,40}$/))).check(z.maxLength(REVIEW_LIMITS.devicesPerLink)),
+  ),
 })
 export type CreateReviewLinkInput = z.infer<typeof createReviewLinkInputSchema>
 
@@ -51,6 +56,7 @@ export const reviewLinkSchema = z.object({
   state: z.enum(['open', 'expired', 'revoked']),
   hasPassword: z.boolean(),
   showChecks: z.boolean(),
+  devices: z.array(z.string()),
   /** Who commented or decided through it, by the name they gave. */
   reviewers: z.array(z.string()),
 })
@@ -120,6 +126,7 @@ export type ReviewItem = z.infer<typeof reviewItemSchema>
 
 export const reviewViewSchema = z.object({
   sharedBy: z.nullable(z.string()),
+  devices: z.array(z.string()),
   expiresAt: z.string(),
   items: z.array(reviewItemSchema),
 })

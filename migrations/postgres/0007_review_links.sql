@@ -28,6 +28,7 @@ CREATE TABLE "review_links" (
 	"filenames" jsonb NOT NULL,
 	"password_hash" text,
 	"show_checks" integer NOT NULL,
+	"devices" jsonb NOT NULL,
 	"created_by_sub" text NOT NULL,
 	"created_by" text,
 	"created_at" bigint NOT NULL,

@@ -31,6 +31,7 @@ CREATE TABLE `review_links` (
 	`filenames` text NOT NULL,
 	`password_hash` text,
 	`show_checks` integer NOT NULL,
+	`devices` text NOT NULL,
 	`created_by_sub` text NOT NULL,
 	`created_by` text,
 	`created_at` integer NOT NULL,

@@ -32,6 +32,7 @@ export const createReviewLink = defineAction(
       filenames: [...new Set(uuids.map((uuid) => found.find((p) => p.uuid === uuid)?.filename as string))],
       passwordHash: input.password === undefined ? null : await hashPassword(input.password),
       showChecks: input.showChecks ? 1 : 0,
+      devices: input.devices ?? [],
       createdBySub: user.sub,
       createdBy: callerName(user),
       createdAt: now,

@@ -31,6 +31,7 @@ export async function openReview(
   const key = reviewKey(link)
   return {
     sharedBy: link.createdBy,
+    devices: link.devices as string[],
     expiresAt: iso(link.expiresAt),
     items: versions.map((pkg) => {
       const saidOfName = [...comments, ...decisions].filter((s) => s.filename === pkg.filename)

@@ -12,6 +12,7 @@ export function toReviewLink(link: ReviewLinkRow, now: number, reviewers: string
     state: reviewState(link, now),
     hasPassword: link.passwordHash !== null,
     showChecks: link.showChecks === 1,
+    devices: link.devices as string[],
     reviewers,
   }
 }

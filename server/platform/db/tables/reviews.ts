@@ -14,6 +14,8 @@ export function reviewTables(k: TableKit) {
       filenames: k.json('filenames').notNull(),
       passwordHash: k.text('password_hash'),
       showChecks: k.int('show_checks').notNull(),
+      /** The devices the sharer picked (the workbench's device ids), in their order. */
+      devices: k.json('devices').notNull(),
       createdBySub: k.text('created_by_sub').notNull(),
       createdBy: k.text('created_by'),
       createdAt: k.long('created_at').notNull(),
