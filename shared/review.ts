@@ -2,6 +2,7 @@
 // agency, who opens the ads without an account, comments on a version and decides on it. The
 // wire shapes both sides read, and the bounds a hostile reviewer meets.
 import { z } from 'zod/mini'
+import { verdictBadgeSchema } from './targets/wire.ts'
 
 export const REVIEW_LIMITS = {
   packagesPerLink: 50,
@@ -121,6 +122,8 @@ export const reviewItemSchema = z.object({
   decisions: z.array(reviewDecisionSchema),
   /** The inspection's warnings, when the sharer chose to show them. */
   warnings: z.nullable(z.array(z.string())),
+  /** The verdict over the deployment's delivery targets, when the sharer chose to show the checks. */
+  targets: z.nullable(verdictBadgeSchema),
 })
 export type ReviewItem = z.infer<typeof reviewItemSchema>
 

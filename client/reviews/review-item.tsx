@@ -4,6 +4,7 @@
 import { useState } from 'react'
 import type { ReviewDecision, ReviewItem } from '../../shared/review.ts'
 import { formatCreatedAt } from '../packages/format.ts'
+import { badgeText } from '../targets/verdict-words.ts'
 import type { Device } from '../workbench/devices.ts'
 import { postComment, postDecision } from './review-api.ts'
 import { type Pin, ReviewFrame } from './review-frame.tsx'
@@ -73,6 +74,12 @@ export function ReviewItemCard({
           setPinning(false)
         }}
       />
+      {item.targets && (
+        <p className={`review-targets verdict-${item.targets.verdict}`} data-verdict={item.targets.verdict}>
+          {badgeText(item.targets)}
+          {item.targets.failing.length > 0 && `: ${item.targets.failing.join(', ')}`}
+        </p>
+      )}
       {item.warnings && item.warnings.length > 0 && (
         <ul className="review-warnings" aria-label="Inspection warnings">
           {item.warnings.map((warning) => (

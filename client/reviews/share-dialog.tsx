@@ -12,6 +12,7 @@ import { toApiError } from '../api/api-error.ts'
 import { useTRPC } from '../api/trpc.ts'
 import { packageLabel } from '../packages/package-label.ts'
 import { copyText } from '../preview/copy-text.ts'
+import { DEVICES } from '../workbench/devices.ts'
 import { ReviewLinksList } from './review-links-list.tsx'
 import './reviews.css'
 
@@ -55,6 +56,7 @@ function ShareForm({ first }: { first: Package }) {
   const [days, setDays] = useState<number>(REVIEW_LIMITS.defaultDays)
   const [password, setPassword] = useState('')
   const [showChecks, setShowChecks] = useState(false)
+  const [devices, setDevices] = useState<string[]>([])
   const [made, setMade] = useState<ReviewLink | null>(null)
   const [copied, setCopied] = useState<boolean | null>(null)
   const found = useQuery({
@@ -120,6 +122,7 @@ function ShareForm({ first }: { first: Package }) {
           expiresInDays: days,
           ...(password ? { password } : {}),
           showChecks,
+          devices,
         })
       }}
     >
@@ -188,6 +191,24 @@ function ShareForm({ first }: { first: Package }) {
           onChange={(event) => setPassword(event.target.value)}
         />
       </label>
+      <fieldset className="share-devices">
+        <legend>Devices (none chosen: the reviewer picks)</legend>
+        {DEVICES.map((device) => (
+          <label key={device.id} className="check">
+            <input
+              type="checkbox"
+              checked={devices.includes(device.id)}
+              disabled={!devices.includes(device.id) && devices.length >= REVIEW_LIMITS.devicesPerLink}
+              onChange={(event) =>
+                setDevices(
+                  event.target.checked ? [...devices, device.id] : devices.filter((d) => d !== device.id),
+                )
+              }
+            />
+            {device.name}
+          </label>
+        ))}
+      </fieldset>
       <label className="check" htmlFor={`${id}-checks`}>
         <input
           id={`${id}-checks`}
@@ -195,7 +216,7 @@ function ShareForm({ first }: { first: Package }) {
           checked={showChecks}
           onChange={(event) => setShowChecks(event.target.checked)}
         />
-        Show the inspection warnings to reviewers
+        Show the inspection warnings and the delivery targets' verdict to reviewers
       </label>
       {share.error && (
         <p className="banner error" role="alert">

@@ -6,7 +6,10 @@ import { inspectionWarnings } from '../../../shared/inspector/inspect.ts'
 import type { InspectionReport } from '../../../shared/inspector/types.ts'
 import { API } from '../../../shared/paths.ts'
 import type { ReviewView } from '../../../shared/review.ts'
+import type { AuditRecord } from '../../../shared/targets/types.ts'
 import type { Services } from '../../actions/define-action.ts'
+import { chooseTargets } from '../targets/chosen-targets.ts'
+import { packageMatrix } from '../targets/package-matrix.ts'
 import { newestVersions } from './newest-versions.ts'
 import { linkFilenames, type ReviewLinkRow, reviewKey, versionId } from './review-access.ts'
 
@@ -29,6 +32,8 @@ export async function openReview(
       .orderBy(reviewDecisions.at),
   ])
   const key = reviewKey(link)
+  const checks = link.showChecks === 1
+  const chosen = chooseTargets(services.config, undefined)
   return {
     sharedBy: link.createdBy,
     devices: link.devices as string[],
@@ -57,10 +62,11 @@ export async function openReview(
         decisions: decisions
           .filter((d) => d.packageUuid === pkg.uuid)
           .map((d) => ({ decision: d.decision, name: d.name, at: iso(d.at) })),
-        warnings:
-          link.showChecks === 1 && pkg.inspection
-            ? inspectionWarnings(pkg.inspection as InspectionReport)
-            : null,
+        warnings: checks && pkg.inspection ? inspectionWarnings(pkg.inspection as InspectionReport) : null,
+        targets: checks
+          ? packageMatrix(pkg.inspection as InspectionReport | null, pkg.audit as AuditRecord | null, chosen)
+              .badge
+          : null,
       }
     }),
   }

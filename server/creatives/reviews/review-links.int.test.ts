@@ -74,6 +74,13 @@ describe('a review link', () => {
     expect(Date.parse(link.expiresAt) - Date.parse(link.createdAt)).toBe(REVIEW_LIMITS.defaultDays * DAY_MS)
     const shown = await view(link.secret)
     expect(shown.items.map((i) => i.filename)).toEqual(['banner.zip', 'interstitial.zip'])
+    // The checks only when the sharer chose to show them.
+    expect(shown.items[0]).toMatchObject({ warnings: null, targets: null })
+    const checked = await share({ uuids: [uuids['banner.zip']], showChecks: true })
+    expect((await view(checked.secret)).items[0]).toMatchObject({
+      warnings: [],
+      targets: { verdict: expect.any(String) },
+    })
     // The package uuid is index_url's and package_url's capability: the page never learns it.
     expect(JSON.stringify(shown)).not.toContain(uuids['banner.zip'])
     const ad = await t.app.request(t.pathOf(shown.items[0]?.previewUrl as string))
