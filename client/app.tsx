@@ -19,6 +19,7 @@ const TeamPage = lazyPage(() => import('./team/team-page.tsx'), 'TeamPage')
 const AuditLogPage = lazyPage(() => import('./team/audit-log-page.tsx'), 'AuditLogPage')
 const TokensPage = lazyPage(() => import('./tokens/tokens-page.tsx'), 'TokensPage')
 const ReviewPage = lazyPage(() => import('./reviews/review-page.tsx'), 'ReviewPage')
+const ComparePage = lazyPage(() => import('./reviews/compare-page.tsx'), 'ComparePage')
 
 function RootRedirect() {
   const { isAuthenticated } = useAuth()
@@ -54,6 +55,7 @@ export function App() {
               [ROUTES.team, TeamPage],
               [ROUTES.auditLog, AuditLogPage],
               [ROUTES.tokens, TokensPage],
+              [ROUTES.compare, ComparePage],
             ] as const
           ).map(([route, Page]) => (
             <Route key={route} path={route}>

@@ -16,6 +16,8 @@ export const ROUTES = {
   team: '/team',
   auditLog: '/audit-log',
   tokens: '/tokens',
+  /** Two versions of a package side by side (?a=uuid&b=uuid). */
+  compare: '/compare',
   /** A review link's page: no account, the link is the access. */
   review: '/review/:secret',
 } as const
@@ -80,6 +82,10 @@ export const API = {
   reviewFiles: (secret: string, key: string, versionId: string, entry = 'index.html') =>
     `${BASE_PATH}${SERVER_MOUNTS.reviews}/${encodeURIComponent(secret)}/files/${encodeURIComponent(key)}/${encodeURIComponent(versionId)}/${entry}`,
 } as const
+
+/** The compare page for a version, with another (else the newest other version of its name). */
+export const compareRoute = (a: string, b?: string) =>
+  `${ROUTES.compare}?${new URLSearchParams(b ? { a, b } : { a })}`
 
 /** A review link as the sharer hands it out: the client's review page. */
 export const reviewPage = (secret: string) => `${BASE_PATH}${ROUTES.review.replace(':secret', secret)}`

@@ -1,5 +1,7 @@
+import { Link } from 'wouter'
 import type { Package } from '../../shared/api.ts'
 import { THUMBNAIL_SIZE } from '../../shared/constants.ts'
+import { compareRoute } from '../../shared/paths.ts'
 import type { ReviewState } from '../../shared/review.ts'
 import type { VerdictBadge } from '../../shared/targets/types.ts'
 import { TrashIcon } from '../layout/icons.tsx'
@@ -45,6 +47,11 @@ export function PackageRow({
       <td className="filename" data-label="Filename">
         {pkg.filename}
         {pkg.filename_version > 1 && <strong className="version"> ({pkg.filename_version})</strong>}
+        {pkg.filename_version > 1 && (
+          <Link className="compare-link" href={compareRoute(pkg.uuid)}>
+            Compare<span className="visually-hidden"> {label} with another version</span>
+          </Link>
+        )}
       </td>
       {/* Badges: "New" for the upload just made, the verdict over the delivery targets, the review state. */}
       <td className="badges" data-label="Status">

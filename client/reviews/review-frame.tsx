@@ -7,16 +7,19 @@ import type { Device } from '../workbench/devices.ts'
 
 export type Pin = { x: number; y: number }
 
+/** What a frame shows: the review page's item, or a package on the compare page. */
+export type FramedAd = Pick<ReviewItem, 'previewUrl' | 'filename' | 'version' | 'adSize' | 'comments'>
+
 export function ReviewFrame({
   item,
   device,
-  pinning,
+  pinning = false,
   onPin,
 }: {
-  item: ReviewItem
+  item: FramedAd
   device: Device
-  pinning: boolean
-  onPin(pin: Pin): void
+  pinning?: boolean
+  onPin?(pin: Pin): void
 }) {
   const fit = useRef<HTMLDivElement>(null)
   const [scale, setScale] = useState(1)
@@ -61,7 +64,7 @@ export function ReviewFrame({
               aria-label="Pick the point of the ad the comment is about"
               onClick={(event) => {
                 const box = event.currentTarget.getBoundingClientRect()
-                onPin({
+                onPin?.({
                   x: Math.min(1, Math.max(0, (event.clientX - box.left) / box.width)),
                   y: Math.min(1, Math.max(0, (event.clientY - box.top) / box.height)),
                 })

@@ -196,6 +196,9 @@ test('the main screens at both widths', async ({ page }) => {
   await card.getByRole('textbox').fill('Can the headline be larger on small phones?')
   await card.getByRole('button', { name: 'Comment', exact: true }).click()
   await expect(card.getByRole('listitem')).toHaveCount(1)
+  // Both ads drawn before the shots (their frames load after the page).
+  for (const ad of await reviewer.locator('article').all())
+    await expect(ad.frameLocator('iframe').locator('#ad')).toBeVisible()
   await shoot(reviewer, 'review', { fullPage: true })
   await client.close()
 

@@ -2,6 +2,8 @@
 // reviewers said of each version, newest version first marked as this one.
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
+import { Link } from 'wouter'
+import { compareRoute } from '../../../shared/paths.ts'
 import { toApiError } from '../../api/api-error.ts'
 import { useTRPC } from '../../api/trpc.ts'
 import { formatCreatedAt } from '../../packages/format.ts'
@@ -19,6 +21,11 @@ export function ReviewPanel({ pkg }: WorkbenchPanelProps) {
       <button type="button" className="button small" onClick={() => setSharing(true)}>
         Share for review
       </button>
+      {pkg.filename_version > 1 && (
+        <Link className="button small" href={compareRoute(pkg.uuid)}>
+          Compare versions
+        </Link>
+      )}
       <ShareDialog pkg={sharing ? pkg : null} onClose={() => setSharing(false)} />
       <ReviewLinksList filename={pkg.filename} />
       {feedback.error && <p className="muted">{toApiError(feedback.error).message}</p>}
