@@ -37,6 +37,8 @@ const POSTGRES_TESTS = [
   'server/platform/jobs/job-queue.proc.test.ts',
   // Every call that writes or reads packages, once through REST and once through tRPC.
   'tests/api/postgres-contract.int.test.ts',
+  // Review links: JSON columns, per-version decisions, rates counted in the database.
+  'server/creatives/reviews/review-links.int.test.ts',
 ]
 // Inside the test processes the product's log is printed only for a test that fails.
 const PRODUCT_LOG = 'tests/setup/product-log.ts'

@@ -18,6 +18,8 @@ const AccountPage = lazyPage(() => import('./team/account-page.tsx'), 'AccountPa
 const TeamPage = lazyPage(() => import('./team/team-page.tsx'), 'TeamPage')
 const AuditLogPage = lazyPage(() => import('./team/audit-log-page.tsx'), 'AuditLogPage')
 const TokensPage = lazyPage(() => import('./tokens/tokens-page.tsx'), 'TokensPage')
+const ReviewPage = lazyPage(() => import('./reviews/review-page.tsx'), 'ReviewPage')
+const ComparePage = lazyPage(() => import('./reviews/compare-page.tsx'), 'ComparePage')
 
 function RootRedirect() {
   const { isAuthenticated } = useAuth()
@@ -53,6 +55,7 @@ export function App() {
               [ROUTES.team, TeamPage],
               [ROUTES.auditLog, AuditLogPage],
               [ROUTES.tokens, TokensPage],
+              [ROUTES.compare, ComparePage],
             ] as const
           ).map(([route, Page]) => (
             <Route key={route} path={route}>
@@ -63,6 +66,8 @@ export function App() {
               </Protected>
             </Route>
           ))}
+          {/* A review link's page: the link is the access, no account. */}
+          <Route path={ROUTES.review} component={ReviewPage} />
           <Route path={ROUTES.login} component={LoginPage} />
           <Route path={ROUTES.validateToken} component={ValidateTokenPage} />
           <Route component={NotFoundPage} />

@@ -16,6 +16,7 @@ import { createLivePhoneRoutes } from './creatives/live/phone-routes.ts'
 import { createLiveStreamRoutes } from './creatives/live/stream-route.ts'
 import { createDownloadRoutes } from './creatives/packages/download-route.ts'
 import type { createPreviewRoutes } from './creatives/preview/routes.ts'
+import { createReviewRoutes } from './creatives/reviews/review-routes.ts'
 import { createThumbnailRoutes } from './creatives/thumbnails/routes.ts'
 import { type Authenticate, type AuthVariables, requireUser } from './identity/access/bearer.ts'
 import { createMemberLinkPages } from './identity/team/link-pages.ts'
@@ -154,6 +155,7 @@ export function createApp(deps: AppDeps) {
   base.route(MOUNT.thumbnail, createThumbnailRoutes(deps.services))
   base.route(MOUNT.preview, deps.preview)
   base.route(MOUNT.live, createLivePhoneRoutes(deps.services))
+  base.route(MOUNT.reviews, createReviewRoutes(deps.services, deps.preview))
 
   const identityProvider = deps.identityProvider
   if (identityProvider) {

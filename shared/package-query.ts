@@ -4,6 +4,7 @@
 // { packages: [...] } (every package, newest first). With it, the answer is one page: { packages,
 // total, nextCursor }.
 import { z } from 'zod/mini'
+import { REVIEW_STATES } from './review.ts'
 
 export const PACKAGE_SORTS = ['created', 'name', 'size'] as const
 export type PackageSort = (typeof PACKAGE_SORTS)[number]
@@ -44,6 +45,8 @@ export const packageListQuerySchema = z.object({
   target: z.optional(
     z.string().check(z.regex(/^[a-z0-9-]{1,64}$/, 'target must be a delivery target id, like applovin')),
   ),
+  /** The review state a package's version is in (shared/review.ts): awaiting, changes-requested, approved. */
+  review: z.optional(z.enum(REVIEW_STATES)),
   limit: z.optional(
     z.pipe(
       pageSize,

@@ -16,6 +16,10 @@ export const ROUTES = {
   team: '/team',
   auditLog: '/audit-log',
   tokens: '/tokens',
+  /** Two versions of a package side by side (?a=uuid&b=uuid). */
+  compare: '/compare',
+  /** A review link's page: no account, the link is the access. */
+  review: '/review/:secret',
 } as const
 
 /** The QA workbench of one package (a client route). */
@@ -35,6 +39,8 @@ export const SERVER_MOUNTS = {
   preview: '/preview',
   /** A live session's link and where a phone posts (capability URLs: the link itself is the access). */
   live: '/live',
+  /** What a review page calls and the ads it shows (capability URLs: the link's secret is the access). */
+  reviews: '/reviews',
   clientConfig: '/client-config.json',
   openApi: '/openapi.json',
   health: '/health',
@@ -53,6 +59,10 @@ export const REST = {
   validateUpload: '/upload/validate-package-upload/:uuid',
   audit: '/audit',
   liveStream: '/live/:id/stream',
+  reviewLinks: '/reviews',
+  reviewLink: '/reviews/:id',
+  reviewStates: '/reviews/states',
+  reviewFeedback: '/reviews/feedback',
 } as const
 
 /** Server paths the client and the server both build, absolute (they include BASE_PATH). */
@@ -65,7 +75,20 @@ export const API = {
   thumbnail: (uuid: string) => `${BASE_PATH}${SERVER_MOUNTS.thumbnail}/${encodeURIComponent(uuid)}`,
   preview: (uuid: string, entry = 'index.html') =>
     `${BASE_PATH}${SERVER_MOUNTS.preview}/${encodeURIComponent(uuid)}/${entry}`,
+  /** What a review page calls: its view, comments, decisions, password (below the link's secret). */
+  review: (secret: string, call = '') =>
+    `${BASE_PATH}${SERVER_MOUNTS.reviews}/${encodeURIComponent(secret)}${call}`,
+  /** An ad on a review page, under the link's own path: it ends when the link does. */
+  reviewFiles: (secret: string, key: string, versionId: string, entry = 'index.html') =>
+    `${BASE_PATH}${SERVER_MOUNTS.reviews}/${encodeURIComponent(secret)}/files/${encodeURIComponent(key)}/${encodeURIComponent(versionId)}/${entry}`,
 } as const
+
+/** The compare page for a version, with another (else the newest other version of its name). */
+export const compareRoute = (a: string, b?: string) =>
+  `${ROUTES.compare}?${new URLSearchParams(b ? { a, b } : { a })}`
+
+/** A review link as the sharer hands it out: the client's review page. */
+export const reviewPage = (secret: string) => `${BASE_PATH}${ROUTES.review.replace(':secret', secret)}`
 
 /** `index_url?raw=1`: the entry HTML byte for byte, without the MRAID host placed first. */
 export const PREVIEW_RAW_PARAM = 'raw'

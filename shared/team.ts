@@ -69,6 +69,10 @@ export const AUDIT_ACTIONS = [
   'member.password-reset',
   'member.password-changed',
   'member.sessions-ended',
+  'review.shared',
+  'review.revoked',
+  'review.commented',
+  'review.decided',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

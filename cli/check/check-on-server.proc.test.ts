@@ -87,6 +87,28 @@ describe('against a server', () => {
     expect((await listed()).filter((p) => p.filename === 'playable.zip')).toHaveLength(2)
   })
 
+  it("reports a version's review state once its name is shared for review", async () => {
+    const [shared] = (await listed()).filter((p) => p.filename === 'playable.zip')
+    const link = await t.app.request('/ads-preview/api/reviews', {
+      method: 'POST',
+      headers: { ...t.auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ uuids: [shared?.uuid] }),
+    })
+    expect(link.status).toBe(201)
+    const { stdout } = await check([
+      'playable.zip',
+      '--server',
+      server,
+      '--token',
+      token,
+      '--format',
+      'json',
+      '--policy',
+      'overwrite',
+    ])
+    expect(parseJsonReport(stdout).packages[0]?.remote?.review).toBe('awaiting')
+  })
+
   it('fails a package whose name exists under --policy none', async () => {
     const { code, stdout } = await check([
       'playable.zip',

@@ -42,13 +42,15 @@ async function checkOne(
         ? await awaitAudit(client, created.uuid, options.targets, options.audit)
         : { targets: [], issues: [] }
     found.push(...judged.issues)
+    // A name on an open review link: this new version awaits the reviewers' decision.
+    const review = await client.reviewState(created.uuid)
     return {
       ...base,
       status: statusOf(found, judged.targets),
       issues: found,
       targets: judged.targets,
       size: created.file_size,
-      remote: { uuid: created.uuid, indexUrl: created.index_url },
+      remote: { uuid: created.uuid, indexUrl: created.index_url, ...(review ? { review } : {}) },
       ms: ms(),
     }
   } catch (error) {

@@ -2,6 +2,7 @@
 // the whole `--format json` report, which the tests hold every JSON report to. The checking
 // processes import only the types, so they never load zod.
 import { z } from 'zod'
+import { REVIEW_STATES } from '../../shared/review.ts'
 
 const issueSchema = z.object({
   rule: z.string(),
@@ -38,8 +39,10 @@ export const packageVerdictSchema = z.object({
   size: z.number().int().nonnegative(),
   /** Why the package could not be checked (status 'error'). */
   error: z.string().optional(),
-  /** On a server: the package's uuid and preview link. */
-  remote: z.object({ uuid: z.string(), indexUrl: z.string() }).optional(),
+  /** On a server: the package's uuid and preview link, and its review state once it was shared. */
+  remote: z
+    .object({ uuid: z.string(), indexUrl: z.string(), review: z.enum(REVIEW_STATES).optional() })
+    .optional(),
   ms: z.number().nonnegative(),
 })
 export type PackageVerdict = z.infer<typeof packageVerdictSchema>

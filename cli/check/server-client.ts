@@ -9,6 +9,7 @@ import {
   validationAnswerSchema,
 } from '../../shared/api.ts'
 import { UPLOAD_CONTENT_TYPE, type UploadPolicy } from '../../shared/constants.ts'
+import { reviewStatesAnswerSchema } from '../../shared/review.ts'
 import { packageTargetsAnswerSchema } from '../../shared/targets/wire.ts'
 
 /** Ends the whole run: the server cannot be reached, or it refuses the token. */
@@ -126,6 +127,14 @@ export function serverClient({ appUrl, token }: ServerAccess) {
         headers: bearer,
       })
       return (await answer(response, packageTargetsAnswerSchema, 'reading the targets')).matrix
+    },
+
+    /** The version's review state (shared for review and decided on, or awaiting); undefined: never shared. */
+    async reviewState(uuid: string) {
+      const response = await call(`${appUrl}/api/reviews/states?${new URLSearchParams({ uuid })}`, {
+        headers: bearer,
+      })
+      return (await answer(response, reviewStatesAnswerSchema, 'reading the review state'))[uuid]
     },
   }
 }

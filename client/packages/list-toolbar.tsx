@@ -1,7 +1,9 @@
 // Search, sort and filters above the list, and how many packages it holds.
 import { useEffect, useId, useState } from 'react'
 import { NO_AD_SIZE, type PackageSort, type SortOrder } from '../../shared/package-query.ts'
+import { REVIEW_STATES } from '../../shared/review.ts'
 import { findProfiles } from '../../shared/targets/profiles/index.ts'
+import { REVIEW_STATE_WORDS } from '../reviews/review-words.ts'
 import type { ListView } from './list-view.ts'
 
 const SORT_CHOICES: { label: string; sort: PackageSort; order: SortOrder }[] = [
@@ -20,6 +22,11 @@ export interface AdSizeCount {
   adSize: string | null
   count: number
 }
+
+const REVIEW_CHOICES = [
+  { label: 'Any review state', review: '' },
+  ...REVIEW_STATES.map((review) => ({ label: REVIEW_STATE_WORDS[review], review })),
+] as const
 
 const VERDICT_CHOICES = [
   { label: 'Any verdict', verdict: '' },
@@ -129,6 +136,22 @@ export function ListToolbar({
               </option>
             ),
           )}
+        </select>
+      </label>
+      <label className="field" htmlFor={`${id}-review`}>
+        Review
+        <select
+          id={`${id}-review`}
+          value={view.review}
+          onChange={(event) =>
+            onChange({ review: REVIEW_CHOICES.find((c) => c.review === event.target.value)?.review ?? '' })
+          }
+        >
+          {REVIEW_CHOICES.map((choice) => (
+            <option key={choice.review} value={choice.review}>
+              {choice.label}
+            </option>
+          ))}
         </select>
       </label>
     </search>

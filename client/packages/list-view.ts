@@ -10,6 +10,7 @@ import {
   SORT_ORDERS,
   type SortOrder,
 } from '../../shared/package-query.ts'
+import { REVIEW_STATES, type ReviewState } from '../../shared/review.ts'
 import { TARGET_PROFILES } from '../../shared/targets/profiles/index.ts'
 
 export interface ListView {
@@ -20,10 +21,12 @@ export interface ListView {
   /** The badge's verdict ('' for any), over `target` when one is chosen. */
   verdict: ListVerdict | ''
   target: string
+  /** The review state ('' for any). */
+  review: ReviewState | ''
 }
 
 /** What "Show all packages" clears. */
-export const NO_FILTERS = { search: '', adSize: '', verdict: '', target: '' } as const
+export const NO_FILTERS = { search: '', adSize: '', verdict: '', target: '', review: '' } as const
 const DEFAULT_VIEW: ListView = { sort: 'created', order: 'desc', ...NO_FILTERS }
 const TARGET_IDS = TARGET_PROFILES.map((profile) => profile.id)
 
@@ -39,6 +42,7 @@ export function readListView(params: URLSearchParams): ListView {
     adSize: params.get('adSize') ?? '',
     verdict: oneOf(LIST_VERDICTS, params.get('verdict')) ?? '',
     target: oneOf(TARGET_IDS, params.get('target')) ?? '',
+    review: oneOf(REVIEW_STATES, params.get('review')) ?? '',
   }
 }
 
@@ -52,10 +56,12 @@ export function writeListView(view: ListView): URLSearchParams {
   if (view.verdict) params.set('verdict', view.verdict)
   // A target narrows a verdict: without one it means nothing.
   if (view.verdict && view.target) params.set('target', view.target)
+  if (view.review) params.set('review', view.review)
   return params
 }
 
-export const isFiltered = (view: ListView) => view.search !== '' || view.adSize !== '' || view.verdict !== ''
+export const isFiltered = (view: ListView) =>
+  view.search !== '' || view.adSize !== '' || view.verdict !== '' || view.review !== ''
 
 export function useListView(): [ListView, (change: Partial<ListView>) => void] {
   const [params, setParams] = useSearchParams()

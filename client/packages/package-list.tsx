@@ -8,6 +8,8 @@ import { useClientConfig } from '../config.ts'
 import { returnFocus } from '../layout/return-focus.ts'
 import { CONTENT_ID } from '../layout/skip-link.tsx'
 import { PreviewDialog } from '../preview/preview-dialog.tsx'
+import { ShareDialog } from '../reviews/share-dialog.tsx'
+import { useReviewStates } from '../reviews/use-review-states.ts'
 import { useTargetBadges } from '../targets/use-target-badges.ts'
 import { DeleteDialog } from './delete-dialog.tsx'
 import { ListToolbar } from './list-toolbar.tsx'
@@ -25,9 +27,11 @@ export function PackageList({ justAddedId }: { justAddedId: number | undefined }
   const [view, setView] = useListView()
   const { list, items, total, adSizes } = usePackageList(view)
   const badges = useTargetBadges(items.map((pkg) => pkg.uuid))
+  const reviews = useReviewStates(items.map((pkg) => pkg.uuid))
   const cache = useListCache()
   const [previewing, setPreviewing] = useState<Package | null>(null)
   const [deleting, setDeleting] = useState<Package | null>(null)
+  const [sharing, setSharing] = useState<Package | null>(null)
   const [undo, setUndo] = useState<(UndoOffer & { uuid: string }) | null>(null)
   const [restoredLabel, setRestoredLabel] = useState<string | null>(null)
   const opener = useRef<HTMLElement | null>(null)
@@ -120,6 +124,11 @@ export function PackageList({ justAddedId }: { justAddedId: number | undefined }
         onCloseAutoFocus={returnFocus(() => opener.current)}
         onConfirm={confirmDelete}
       />
+      <ShareDialog
+        pkg={sharing}
+        onClose={() => setSharing(null)}
+        onCloseAutoFocus={returnFocus(() => opener.current)}
+      />
     </>
   )
 
@@ -172,6 +181,7 @@ export function PackageList({ justAddedId }: { justAddedId: number | undefined }
             items={items}
             justAddedId={justAddedId}
             badges={badges}
+            reviews={reviews}
             actions={{
               preview(pkg, from) {
                 opener.current = from
@@ -180,6 +190,10 @@ export function PackageList({ justAddedId }: { justAddedId: number | undefined }
               delete(pkg, from) {
                 opener.current = from
                 setDeleting(pkg)
+              },
+              share(pkg, from) {
+                opener.current = from
+                setSharing(pkg)
               },
             }}
           />

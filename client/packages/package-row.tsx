@@ -1,7 +1,11 @@
+import { Link } from 'wouter'
 import type { Package } from '../../shared/api.ts'
 import { THUMBNAIL_SIZE } from '../../shared/constants.ts'
+import { compareRoute } from '../../shared/paths.ts'
+import type { ReviewState } from '../../shared/review.ts'
 import type { VerdictBadge } from '../../shared/targets/types.ts'
 import { TrashIcon } from '../layout/icons.tsx'
+import { ReviewBadge } from '../reviews/review-badge.tsx'
 import { TargetBadge } from '../targets/target-badge.tsx'
 import { formatCreatedAt, formatFileSize } from './format.ts'
 import { packageLabel } from './package-label.ts'
@@ -9,6 +13,7 @@ import { packageLabel } from './package-label.ts'
 export interface RowActions {
   preview(pkg: Package, opener: HTMLElement): void
   delete(pkg: Package, opener: HTMLElement): void
+  share(pkg: Package, opener: HTMLElement): void
 }
 
 /** One package (the product spec's list columns); every control's name says which version it acts on. */
@@ -16,12 +21,15 @@ export function PackageRow({
   pkg,
   justAdded,
   badge,
+  review,
   actions,
 }: {
   pkg: Package
   justAdded: boolean
   /** The verdict over DEFAULT_TARGETS (absent until it is known). */
   badge?: VerdictBadge | undefined
+  /** The version's review state (absent when it was never shared). */
+  review?: ReviewState | undefined
   actions: RowActions
 }) {
   const label = packageLabel(pkg)
@@ -39,12 +47,19 @@ export function PackageRow({
       <td className="filename" data-label="Filename">
         {pkg.filename}
         {pkg.filename_version > 1 && <strong className="version"> ({pkg.filename_version})</strong>}
+        {pkg.filename_version > 1 && (
+          <Link className="compare-link" href={compareRoute(pkg.uuid)}>
+            Compare<span className="visually-hidden"> {label} with another version</span>
+          </Link>
+        )}
       </td>
-      {/* Badges: "New" for the upload just made, and the verdict over the delivery targets. */}
+      {/* Badges: "New" for the upload just made, the verdict over the delivery targets, the review state. */}
       <td className="badges" data-label="Status">
         {justAdded && <span className="badge new">New</span>}
         {justAdded && badge && ' '}
         {badge && <TargetBadge uuid={pkg.uuid} badge={badge} />}
+        {review && ' '}
+        {review && <ReviewBadge uuid={pkg.uuid} state={review} />}
       </td>
       <td className="ad-size" data-label="Ad size">
         {pkg.ad_size ?? '–'}
@@ -69,6 +84,13 @@ export function PackageRow({
         <a className="button small" href={pkg.package_url} download={pkg.filename}>
           Download<span className="visually-hidden"> {label}</span>
         </a>
+        <button
+          type="button"
+          className="button small"
+          onClick={(event) => actions.share(pkg, event.currentTarget)}
+        >
+          Share<span className="visually-hidden"> {label} for review</span>
+        </button>
         <button
           type="button"
           className="icon-button"

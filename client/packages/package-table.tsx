@@ -1,4 +1,5 @@
 import type { Package } from '../../shared/api.ts'
+import type { ReviewState } from '../../shared/review.ts'
 import type { VerdictBadge } from '../../shared/targets/types.ts'
 import { PackageRow, type RowActions } from './package-row.tsx'
 
@@ -7,12 +8,15 @@ export function PackageTable({
   items,
   justAddedId,
   badges,
+  reviews,
   actions,
 }: {
   items: readonly Package[]
   justAddedId: number | undefined
   /** The verdict over DEFAULT_TARGETS per package uuid (absent until it is known). */
   badges: Readonly<Record<string, VerdictBadge | undefined>>
+  /** The review state per package uuid (absent: never shared). */
+  reviews: Readonly<Record<string, ReviewState | undefined>>
   actions: RowActions
 }) {
   return (
@@ -40,6 +44,7 @@ export function PackageTable({
             pkg={pkg}
             justAdded={pkg.id === justAddedId}
             badge={badges[pkg.uuid]}
+            review={reviews[pkg.uuid]}
             actions={actions}
           />
         ))}

@@ -20,6 +20,7 @@ export function usePackageList(view: ListView) {
     ...(view.search ? { search: view.search } : {}),
     ...(view.adSize ? { adSize: view.adSize } : {}),
     ...(view.verdict ? { verdict: view.verdict, ...(view.target ? { target: view.target } : {}) } : {}),
+    ...(view.review ? { review: view.review } : {}),
   }
   const list = useInfiniteQuery(
     trpc.packages.list.infiniteQueryOptions(input, {

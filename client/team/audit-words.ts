@@ -16,6 +16,10 @@ const WORDS: Record<AuditAction, string> = {
   'member.password-reset': 'reset the password of',
   'member.password-changed': 'changed the password of',
   'member.sessions-ended': 'signed out the other sessions of',
+  'review.shared': 'shared for review',
+  'review.revoked': 'revoked a review link of',
+  'review.commented': 'commented through a review link on',
+  'review.decided': 'decided through a review link on',
 }
 
 export function auditWords(event: AuditEvent): { who: string; what: string; whom: string; when: string } {

@@ -159,3 +159,54 @@ test('a live session through nginx: the phone posts to any process, the workbenc
   await expect.poll(async () => (await phonePage.goto(link))?.status(), { timeout: 10_000 }).toBe(410)
   await phone.close()
 })
+
+test('a review link through nginx: shared on one process, reviewed and revoked through the others', async ({
+  page,
+  browser,
+}) => {
+  const cluster = await theCluster()
+  const base = `${cluster.origin}/ads-preview`
+  await signIn(page, base)
+  const name = 'cluster-review.zip'
+  await choose(page, name, validPackage('review'))
+  await expect(row(page, name)).toHaveCount(1, { timeout: 30_000 })
+  await row(page, name)
+    .getByRole('button', { name: `Share ${name} for review` })
+    .click()
+  const dialog = page.getByRole('dialog', { name: 'Share for review' })
+  await dialog.getByRole('button', { name: 'Create review link' }).click()
+  const url = (await dialog.getByTestId('review-url').textContent()) ?? ''
+  expect(url.startsWith(`${base}/review/`), "the link is the load balancer's").toBe(true)
+  await dialog.getByRole('button', { name: 'Close' }).click()
+  const logged = cluster.nodes.map((node) => node.output().length)
+
+  const phone = await browser.newContext({ ...devices['Pixel 7'] })
+  const reviewer = await phone.newPage()
+  await reviewer.goto(url)
+  await reviewer.getByLabel('Name').fill('Ada Client')
+  await reviewer.getByLabel('Email').fill('ada@agency.example')
+  await reviewer.getByRole('button', { name: 'Start reviewing' }).click()
+  const card = reviewer.locator('article', { has: reviewer.getByRole('heading', { name }) })
+  await expect(card.frameLocator('iframe').locator('body')).toBeVisible()
+  await card.getByLabel(`Comment on ${name}`).fill('Looks right on a Pixel.')
+  await card.getByRole('button', { name: 'Comment', exact: true }).click()
+  await expect(card.getByRole('list', { name: `Comments on ${name}` })).toContainText(
+    'Looks right on a Pixel.',
+  )
+  await card.getByRole('button', { name: `Approve ${name}` }).click()
+  await expect(card.getByText('Ada Client approved')).toBeVisible()
+  // The reviewer's calls and the ad's files went round the processes.
+  const served = servedBy(cluster.nodes, logged, (line) => line.includes('/ads-preview/reviews/'))
+  expect(served.filter((count) => count > 0).length, `review calls per process: ${served}`).toBeGreaterThan(1)
+
+  await page.reload()
+  await expect(row(page, name).locator('[data-review]')).toHaveText('Approved')
+  await row(page, name)
+    .getByRole('button', { name: `Share ${name} for review` })
+    .click()
+  await dialog.getByRole('button', { name: /^Revoke/ }).click()
+  await expect(dialog.locator('[data-state=revoked]')).toHaveCount(1)
+  await reviewer.reload()
+  await expect(reviewer.getByRole('alert')).toContainText('This review link has ended.')
+  await phone.close()
+})

@@ -10,6 +10,11 @@ import { deletePackage } from '../../creatives/packages/delete-package.ts'
 import { listPackages } from '../../creatives/packages/list-packages.ts'
 import { restorePackage } from '../../creatives/packages/restore-package.ts'
 import { undoReplace } from '../../creatives/packages/undo-replace.ts'
+import { createReviewLink } from '../../creatives/reviews/create-review-link.ts'
+import { listReviewFeedback } from '../../creatives/reviews/list-review-feedback.ts'
+import { listReviewLinks } from '../../creatives/reviews/list-review-links.ts'
+import { reviewStates } from '../../creatives/reviews/review-states.ts'
+import { revokeReviewLink } from '../../creatives/reviews/revoke-review-link.ts'
 import { getPackageTargets } from '../../creatives/targets/get-package-targets.ts'
 import { inspectZip } from '../../creatives/targets/inspect-zip.ts'
 import { getUploadUrl } from '../../creatives/uploads/get-upload-url.ts'
@@ -69,5 +74,16 @@ export function createApiRoutes(services: Services) {
       })
       .post(REST.undoReplace, async (c) => c.json(await call(undoReplace, c, { uuid: c.req.param('uuid') })))
       .get(REST.audit, async (c) => c.json(await call(listEvents, c, c.req.query())))
+      .post(REST.reviewLinks, async (c) =>
+        c.json(await call(createReviewLink, c, await readJsonBody(c.req.raw)), 201),
+      )
+      .get(REST.reviewLinks, async (c) => c.json(await call(listReviewLinks, c, c.req.query())))
+      .get(REST.reviewStates, async (c) =>
+        c.json(await call(reviewStates, c, { uuids: c.req.queries('uuid') ?? [] })),
+      )
+      .get(REST.reviewFeedback, async (c) => c.json(await call(listReviewFeedback, c, c.req.query())))
+      .delete(REST.reviewLink, async (c) =>
+        c.json(await call(revokeReviewLink, c, { id: c.req.param('id') })),
+      )
   )
 }

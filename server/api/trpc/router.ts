@@ -12,6 +12,11 @@ import { getPackage } from '../../creatives/packages/get-package.ts'
 import { listPackages } from '../../creatives/packages/list-packages.ts'
 import { restorePackage } from '../../creatives/packages/restore-package.ts'
 import { undoReplace } from '../../creatives/packages/undo-replace.ts'
+import { createReviewLink } from '../../creatives/reviews/create-review-link.ts'
+import { listReviewFeedback } from '../../creatives/reviews/list-review-feedback.ts'
+import { listReviewLinks } from '../../creatives/reviews/list-review-links.ts'
+import { reviewStates } from '../../creatives/reviews/review-states.ts'
+import { revokeReviewLink } from '../../creatives/reviews/revoke-review-link.ts'
 import { getPackageTargets } from '../../creatives/targets/get-package-targets.ts'
 import { targetBadges } from '../../creatives/targets/target-badges.ts'
 import { getUploadUrl } from '../../creatives/uploads/get-upload-url.ts'
@@ -57,6 +62,13 @@ export const appRouter = router({
   live: router({
     start: mutation(startLiveSession),
     end: mutation(endLiveSession),
+  }),
+  reviews: router({
+    share: mutation(createReviewLink),
+    list: query(listReviewLinks),
+    revoke: mutation(revokeReviewLink),
+    states: query(reviewStates),
+    feedback: query(listReviewFeedback),
   }),
   targets: router({
     matrix: query(getPackageTargets),

@@ -1,5 +1,5 @@
-// One page of the package list: search by name, filters by ad size and by delivery
-// target verdict, a sort, and a cursor (keyset pagination: the page after the last row seen, so
+// One page of the package list: search by name, filters by ad size, by delivery target verdict
+// and by review state, a sort, and a cursor (keyset pagination: the page after the last row seen, so
 // a page costs the same deep in a list of thousands as at its start, and rows added meanwhile do
 // not shift it). The same SQL on SQLite and PostgreSQL: lower() on both sides of LIKE and of the
 // name order, an explicit escape; the verdicts are a text column (creatives/targets/stored-verdicts.ts).
@@ -14,6 +14,7 @@ import {
 } from '../../../shared/package-query.ts'
 import type { ActionContext } from '../../actions/define-action.ts'
 import { AppError } from '../../platform/errors.ts'
+import { reviewFilter } from '../reviews/review-filter.ts'
 import { chooseTargets } from '../targets/chosen-targets.ts'
 import { refreshStoredVerdicts, verdictFilter } from '../targets/stored-verdicts.ts'
 import { decodeCursor, encodeCursor } from './list-cursor.ts'
@@ -53,6 +54,7 @@ export async function listPage(ctx: ActionContext, query: ParsedPackageListQuery
   if (query.verdict) filters.push(await verdictFiltering(ctx, query.verdict, query.target))
   else if (query.target)
     throw new AppError('BAD_REQUEST', 'target needs a verdict to filter by: fail, warn or pass')
+  if (query.review) filters.push(await reviewFilter(ctx.db, query.review, ctx.now()))
   const matching = and(...filters)
 
   // After the cursor's row in this order: a later key, or the same key and a later id.

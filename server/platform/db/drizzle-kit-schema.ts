@@ -26,4 +26,7 @@ export const {
   apiTokens,
   liveSessions,
   liveLines,
+  reviewLinks,
+  reviewComments,
+  reviewDecisions,
 } = defineTables(dialect === 'postgresql' ? postgresKit : sqliteKit)

@@ -8,9 +8,16 @@ import { liveTables } from './tables/live.ts'
 import { packageTables } from './tables/packages.ts'
 import { peopleTables } from './tables/people.ts'
 import { processTables } from './tables/processes.ts'
+import { reviewTables } from './tables/reviews.ts'
 
 export function defineTables(k: TableKit) {
-  return { ...packageTables(k), ...peopleTables(k), ...processTables(k), ...liveTables(k) }
+  return {
+    ...packageTables(k),
+    ...peopleTables(k),
+    ...processTables(k),
+    ...liveTables(k),
+    ...reviewTables(k),
+  }
 }
 
 export type Tables = ReturnType<typeof defineTables>

@@ -17,6 +17,21 @@ import {
 } from '../../../../shared/api.ts'
 import { PRODUCT } from '../../../../shared/constants.ts'
 import { liveLinesAnswerSchema } from '../../../../shared/live/live-session.ts'
+import {
+  createReviewLinkInputSchema,
+  reviewCommentAnswerSchema,
+  reviewCommentInputSchema,
+  reviewDecisionAnswerSchema,
+  reviewDecisionInputSchema,
+  reviewFeedbackSchema,
+  reviewLinkListSchema,
+  reviewLinkSchema,
+  reviewRevokedAnswerSchema,
+  reviewStatesAnswerSchema,
+  reviewUnlockAnswerSchema,
+  reviewUnlockInputSchema,
+  reviewViewSchema,
+} from '../../../../shared/review.ts'
 import { inspectTargetsAnswerSchema, packageTargetsAnswerSchema } from '../../../../shared/targets/wire.ts'
 import { auditPageSchema } from '../../../../shared/team.ts'
 import { healthAnswerSchema, readinessAnswerSchema } from '../../../platform/health/answers.ts'
@@ -24,8 +39,14 @@ import { API_OPERATIONS } from './api-operations.ts'
 import { LIVE_OPERATIONS } from './live-operations.ts'
 import type { Operation, Schema } from './operation.ts'
 import { PUBLIC_OPERATIONS } from './public-operations.ts'
+import { REVIEW_OPERATIONS } from './review-operations.ts'
 
-export const OPERATIONS: Operation[] = [...API_OPERATIONS, ...PUBLIC_OPERATIONS, ...LIVE_OPERATIONS]
+export const OPERATIONS: Operation[] = [
+  ...API_OPERATIONS,
+  ...PUBLIC_OPERATIONS,
+  ...LIVE_OPERATIONS,
+  ...REVIEW_OPERATIONS,
+]
 
 type JsonSchema = Record<string, unknown>
 
@@ -47,8 +68,23 @@ const ANSWERS: Record<string, Schema> = {
   Readiness: readinessAnswerSchema,
   AuditPage: auditPageSchema,
   LiveLinesAnswer: liveLinesAnswerSchema,
+  ReviewLink: reviewLinkSchema,
+  ReviewLinks: reviewLinkListSchema,
+  ReviewStates: reviewStatesAnswerSchema,
+  ReviewRevoked: reviewRevokedAnswerSchema,
+  ReviewView: reviewViewSchema,
+  ReviewUnlocked: reviewUnlockAnswerSchema,
+  ReviewCommented: reviewCommentAnswerSchema,
+  ReviewDecided: reviewDecisionAnswerSchema,
+  ReviewFeedback: reviewFeedbackSchema,
 }
-const INPUTS: Record<string, Schema> = { ValidateBody: validateBodySchema }
+const INPUTS: Record<string, Schema> = {
+  ValidateBody: validateBodySchema,
+  ShareForReview: createReviewLinkInputSchema,
+  ReviewUnlock: reviewUnlockInputSchema,
+  ReviewComment: reviewCommentInputSchema,
+  ReviewDecision: reviewDecisionInputSchema,
+}
 
 const ref = (id: string) => `#/components/schemas/${id}`
 

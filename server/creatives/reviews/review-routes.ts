@@ -1,0 +1,101 @@
+// What a review page reaches without an account, below the link's secret: its view, the
+// password's key, comments, decisions, and the ads themselves under the link's own path (so
+// nothing it hands out outlives the link: no package uuid path, no download). The secret and the
+// key are checked before any body is read; answers are never cached.
+import type { HttpBindings } from '@hono/node-server'
+import { type Context, Hono, type Next } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { REVIEW_KEY_HEADER, reviewUnlockInputSchema } from '../../../shared/review.ts'
+import { parseInput, type Services } from '../../actions/define-action.ts'
+import { verifyPassword } from '../../identity/provider/passwords.ts'
+import { AppError } from '../../platform/errors.ts'
+import { clientAddress } from '../../platform/http/client-address.ts'
+import { readJsonBody } from '../../platform/http/json-body.ts'
+import { commentOnReview } from './comment-on-review.ts'
+import { decideOnReview } from './decide-on-review.ts'
+import { openReview } from './open-review.ts'
+import {
+  openLinkOfSecret,
+  REVIEW_MESSAGES,
+  type ReviewLinkRow,
+  reviewKey,
+  unlockedLink,
+} from './review-access.ts'
+import { reviewedVersion } from './reviewed-version.ts'
+
+const NOT_CACHED = { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' }
+
+const smallBody = bodyLimit({
+  maxSize: 8 * 1024,
+  onError: () => {
+    throw new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large.')
+  },
+})
+
+/** `preview` answers a package's files by `/{uuid}/{path}` (server/creatives/preview/routes.ts). */
+export function createReviewRoutes(services: Services, preview: Hono) {
+  const { db } = services
+  const address = (c: { env: unknown; req: { header(name: string): string | undefined } }) =>
+    clientAddress(
+      (c.env as Partial<HttpBindings> | undefined)?.incoming?.socket.remoteAddress,
+      c.req.header('x-forwarded-for'),
+      services.config.http.trustedProxies,
+    )
+  const unlocked = (c: {
+    req: { param(name: 'secret'): string; header(name: string): string | undefined }
+  }) => unlockedLink(db, c.req.param('secret'), c.req.header(REVIEW_KEY_HEADER), services.now())
+
+  type Env = { Variables: { link: ReviewLinkRow } }
+  // A reviewer's post: the link and its key first, then a small body.
+  const said = [
+    async (c: Context<Env>, next: Next) => {
+      c.set('link', await unlocked(c))
+      await next()
+    },
+    smallBody,
+  ] as const
+
+  return (
+    new Hono<Env>()
+      .get('/:secret', async (c) => {
+        const link = await unlocked(c)
+        return c.json(await openReview(services, link, c.req.param('secret')), 200, NOT_CACHED)
+      })
+      .post('/:secret/unlock', smallBody, async (c) => {
+        const link = await openLinkOfSecret(db, c.req.param('secret'), services.now())
+        const { password } = parseInput(reviewUnlockInputSchema, await readJsonBody(c.req.raw))
+        if (link.passwordHash !== null && !(await verifyPassword(password, link.passwordHash))) {
+          throw new AppError('FORBIDDEN', REVIEW_MESSAGES.wrongPassword)
+        }
+        return c.json({ key: reviewKey(link) }, 200, NOT_CACHED)
+      })
+      .post('/:secret/comments', ...said, async (c) =>
+        c.json(
+          await commentOnReview(services, c.var.link, address(c), await readJsonBody(c.req.raw)),
+          200,
+          NOT_CACHED,
+        ),
+      )
+      .post('/:secret/decisions', ...said, async (c) =>
+        c.json(
+          await decideOnReview(services, c.var.link, address(c), await readJsonBody(c.req.raw)),
+          200,
+          NOT_CACHED,
+        ),
+      )
+      // Relative asset URLs resolve against the folder, so the folder needs its trailing slash.
+      .get('/:secret/files/:key/:version', (c) => c.redirect(`${c.req.path}/`, 301))
+      .get('/:secret/files/:key/:version/*', async (c) => {
+        const link = await unlockedLink(db, c.req.param('secret'), c.req.param('key'), services.now())
+        const version = c.req.param('version')
+        const pkg = await reviewedVersion(services, db.orm, link, version)
+        const url = new URL(c.req.url)
+        const marker = `/${encodeURIComponent(version)}/`
+        url.pathname = `/${encodeURIComponent(pkg.uuid)}/${url.pathname.slice(url.pathname.indexOf(marker) + marker.length)}`
+        const answer = await preview.fetch(new Request(url, c.req.raw), c.env)
+        const headers = new Headers(answer.headers)
+        headers.set('Cache-Control', 'no-store')
+        return new Response(answer.body, { status: answer.status, headers })
+      })
+  )
+}
