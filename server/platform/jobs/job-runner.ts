@@ -2,8 +2,11 @@
 // job at a time from the queue (so a slow kind never holds up another), giving it an AbortSignal that fires when its
 // time budget is spent, and polling while there is nothing to do. A kind with `everyMs` is
 // recurring: it is scheduled at start (once across processes, by its key) and re-scheduled
-// when it ends.
-
+// when it ends. The request path comes first: at most one job per core runs at once whatever
+// the kinds, and a loop about to take a job waits while requests are being answered (for at
+// most one poll, so that a server busy all day still does its background work).
+import os from 'node:os'
+import { performance } from 'node:perf_hooks'
 import { logger } from '../log/logger.ts'
 import type { Job, JobQueue } from './job-queue.ts'
 
@@ -18,9 +21,40 @@ export interface JobHandler {
   concurrency?: number
 }
 
+export interface RunnerOptions {
+  /** At most this many jobs at once in this process, whatever their kinds (default: one per core). */
+  slots?: number
+  /** Whether requests are being answered now (server/platform/jobs/request-load.ts). */
+  busy?: () => boolean
+}
+
+/** How often a loop that waits for the requests to pass looks again. */
+const QUIET_STEP_MS = 20
+
 /** An idle loop looks at the queue every `pollMs` (JOBS_POLL_MS in the product). */
-export function startJobRunner(queue: JobQueue, handlers: JobHandler[], pollMs: number) {
+export function startJobRunner(
+  queue: JobQueue,
+  handlers: JobHandler[],
+  pollMs: number,
+  options: RunnerOptions = {},
+) {
   let running = true
+  let freeSlots = Math.max(1, options.slots ?? os.availableParallelism())
+  const waitingForSlot: (() => void)[] = []
+  const takeSlot = async (): Promise<void> => {
+    if (freeSlots > 0) freeSlots--
+    else await new Promise<void>((resolve) => waitingForSlot.push(resolve))
+  }
+  const giveSlot = (): void => {
+    const next = waitingForSlot.shift()
+    if (next) next()
+    else freeSlots++
+  }
+  async function quiet(): Promise<void> {
+    const until = performance.now() + pollMs
+    while (running && options.busy?.() && performance.now() < until)
+      await new Promise((resolve) => setTimeout(resolve, QUIET_STEP_MS))
+  }
   const wakers = new Set<() => void>()
   const pause = () =>
     new Promise<void>((resolve) => {
@@ -89,9 +123,15 @@ export function startJobRunner(queue: JobQueue, handlers: JobHandler[], pollMs: 
   async function loop(handler: JobHandler, first: boolean): Promise<void> {
     if (handler.everyMs && first) await queue.enqueue(recurring(handler, queue.now()))
     while (running) {
-      const job = await claim(handler)
-      if (job) await attempt(handler, job)
-      else await pause()
+      await quiet()
+      await takeSlot()
+      const job = running ? await claim(handler) : undefined
+      try {
+        if (job) await attempt(handler, job)
+      } finally {
+        giveSlot()
+      }
+      if (!job && running) await pause()
     }
   }
 
@@ -110,6 +150,7 @@ export function startJobRunner(queue: JobQueue, handlers: JobHandler[], pollMs: 
     stop(): Promise<void> {
       running = false
       for (const wake of [...wakers]) wake()
+      for (const next of waitingForSlot.splice(0)) next()
       return Promise.all(loops).then(() => undefined)
     },
   }
