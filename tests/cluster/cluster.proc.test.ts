@@ -156,9 +156,10 @@ describe.skipIf(clusterUnavailable() ?? (findChromium(undefined) ? undefined : '
       for (const node of nodes) expect(servedOn(node, `/preview/${created.uuid}`)).toBe(0)
       expect((await fetch(`${worker.base}/health`)).status).toBe(200)
       expect((await api(worker, 'packages')).status).toBe(404)
-    }, 60_000) // the worker's first Chromium launch and render: 27 s measured here beside other suites (load 8-12)
+    }, 60_000) // the worker's first Chromium launch and render: 27 s measured here beside other suites at a load of 40-50
 
     it('20 keep-both uploads of one name spread over the two get versions 1 to 20', async () => {
+      const before = s3.keys('packages/').length
       const versions = await Promise.all(
         Array.from({ length: 20 }, async (_, i) => {
           const spread = [0, 1, 2].map((k) => nodes[(i + k) % 2]!)

@@ -3,12 +3,13 @@
 // time budget is spent, and polling while there is nothing to do. A kind with `everyMs` is
 // recurring: it is scheduled at start (once across processes, by its key) and re-scheduled
 // when it ends. The request path comes first: at most one job per core runs at once whatever
-// the kinds, and a loop about to take a job waits while requests are being answered (for at
+// the kinds (job-slots.ts), and a loop about to take a job waits while requests are being answered (for at
 // most one poll, so that a server busy all day still does its background work).
 import os from 'node:os'
 import { performance } from 'node:perf_hooks'
 import { logger } from '../log/logger.ts'
 import type { Job, JobQueue } from './job-queue.ts'
+import { createJobSlots } from './job-slots.ts'
 
 export interface JobHandler {
   kind: string
@@ -39,17 +40,7 @@ export function startJobRunner(
   options: RunnerOptions = {},
 ) {
   let running = true
-  let freeSlots = Math.max(1, options.slots ?? os.availableParallelism())
-  const waitingForSlot: (() => void)[] = []
-  const takeSlot = async (): Promise<void> => {
-    if (freeSlots > 0) freeSlots--
-    else await new Promise<void>((resolve) => waitingForSlot.push(resolve))
-  }
-  const giveSlot = (): void => {
-    const next = waitingForSlot.shift()
-    if (next) next()
-    else freeSlots++
-  }
+  const slots = createJobSlots(options.slots ?? os.availableParallelism())
   async function quiet(): Promise<void> {
     const until = performance.now() + pollMs
     while (running && options.busy?.() && performance.now() < until)
@@ -124,12 +115,12 @@ export function startJobRunner(
     if (handler.everyMs && first) await queue.enqueue(recurring(handler, queue.now()))
     while (running) {
       await quiet()
-      await takeSlot()
+      await slots.take(handler.kind)
       const job = running ? await claim(handler) : undefined
       try {
         if (job) await attempt(handler, job)
       } finally {
-        giveSlot()
+        slots.give(handler.kind)
       }
       if (!job && running) await pause()
     }
@@ -150,7 +141,7 @@ export function startJobRunner(
     stop(): Promise<void> {
       running = false
       for (const wake of [...wakers]) wake()
-      for (const next of waitingForSlot.splice(0)) next()
+      slots.releaseAll()
       return Promise.all(loops).then(() => undefined)
     },
   }
