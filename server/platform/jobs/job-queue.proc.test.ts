@@ -220,3 +220,19 @@ it("takes an honest uploader's job next while six of another uploader's jobs spi
     'spinner 5',
   ])
 })
+
+it("takes no write lock while it finds nothing to take, so a request's commit never waits for an idle poll", async () => {
+  let writes = 0
+  const counted: Database = {
+    ...db,
+    write: (work) => {
+      writes++
+      return db.write(work)
+    },
+  }
+  const queue = createJobQueue(counted)
+  await queue.enqueue({ kind: 'later', payload: {}, runAt: Date.now() + 60_000 })
+  writes = 0
+  for (let poll = 0; poll < 5; poll++) expect(await queue.claim(['later', 'other'])).toBeUndefined()
+  expect(writes).toBe(0)
+})

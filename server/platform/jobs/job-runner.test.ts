@@ -1,5 +1,5 @@
-// The runner's yielding to the request path, against an in-memory queue: at most `slots` jobs at
-// once whatever their kinds, and no job taken while requests are being answered (for at most
+// The runner's yielding to the request path, against an in-memory queue: one job of each kind
+// and one further job per core but one at once, and no job taken while requests are being answered (for at most
 // one poll).
 import { expect, it } from 'vitest'
 import type { Job, JobQueue } from './job-queue.ts'
@@ -24,7 +24,7 @@ function queueOf(kinds: string[], count: number) {
   return { queue: queue as unknown as JobQueue, waiting }
 }
 
-it('runs at most `slots` jobs at once, whatever their kinds', async () => {
+it('runs one job of each kind, and at most one further job per core but one', async () => {
   const { queue, waiting } = queueOf(['thumbnail', 'audit', 'sweep'], 3)
   let running = 0
   let most = 0
@@ -42,15 +42,15 @@ it('runs at most `slots` jobs at once, whatever their kinds', async () => {
         })
       }),
   })
-  const runner = startJobRunner(queue, ['thumbnail', 'audit', 'sweep'].map(handler), 10, { slots: 2 })
+  const runner = startJobRunner(queue, ['thumbnail', 'audit', 'sweep'].map(handler), 10, { cores: 2 })
   for (let done = 0; done < 9; done++) {
     await expect.poll(() => finishers.length).toBeGreaterThan(0)
-    expect(running).toBeLessThanOrEqual(2)
+    expect(running).toBeLessThanOrEqual(4)
     finishers.shift()?.()
   }
   await expect.poll(() => waiting.length).toBe(0)
   await runner.stop()
-  expect(most).toBe(2)
+  expect(most).toBe(4)
 })
 
 it('takes no job while requests are being answered, then takes it as they pass', async () => {

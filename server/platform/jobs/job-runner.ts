@@ -2,9 +2,10 @@
 // job at a time from the queue (so a slow kind never holds up another), giving it an AbortSignal that fires when its
 // time budget is spent, and polling while there is nothing to do. A kind with `everyMs` is
 // recurring: it is scheduled at start (once across processes, by its key) and re-scheduled
-// when it ends. The request path comes first: at most one job per core runs at once whatever
-// the kinds (job-slots.ts), and a loop about to take a job waits while requests are being answered (for at
-// most one poll, so that a server busy all day still does its background work).
+// when it ends. The request path comes first: beyond the first loop of each kind, the further
+// loops (a kind's `concurrency`) share one slot per core but one (job-slots.ts), and a loop
+// about to take a job waits while requests are being answered (for at most one poll, so that a
+// server busy all day still does its background work).
 import os from 'node:os'
 import { performance } from 'node:perf_hooks'
 import { logger } from '../log/logger.ts'
@@ -23,8 +24,11 @@ export interface JobHandler {
 }
 
 export interface RunnerOptions {
-  /** At most this many jobs at once in this process, whatever their kinds (default: one per core). */
-  slots?: number
+  /**
+   * The cores background work may use (default: this machine's): besides one job of each kind,
+   * at most this many less one further jobs run at once.
+   */
+  cores?: number
   /** Whether requests are being answered now (server/platform/jobs/request-load.ts). */
   busy?: () => boolean
 }
@@ -40,7 +44,7 @@ export function startJobRunner(
   options: RunnerOptions = {},
 ) {
   let running = true
-  const slots = createJobSlots(options.slots ?? os.availableParallelism())
+  const slots = createJobSlots((options.cores ?? os.availableParallelism()) - 1)
   async function quiet(): Promise<void> {
     const until = performance.now() + pollMs
     while (running && options.busy?.() && performance.now() < until)
@@ -112,15 +116,17 @@ export function startJobRunner(
   }
 
   async function loop(handler: JobHandler, first: boolean): Promise<void> {
+    const take = () => (first ? undefined : slots.take(handler.kind))
+    const give = () => (first ? undefined : slots.give(handler.kind))
     if (handler.everyMs && first) await queue.enqueue(recurring(handler, queue.now()))
     while (running) {
       await quiet()
-      await slots.take(handler.kind)
+      await take()
       const job = running ? await claim(handler) : undefined
       try {
         if (job) await attempt(handler, job)
       } finally {
-        slots.give(handler.kind)
+        give()
       }
       if (!job && running) await pause()
     }

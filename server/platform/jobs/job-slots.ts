@@ -1,7 +1,6 @@
-// How many jobs of this process run at once, whatever their kinds: one per core by default. A
+// How many further jobs of this process run at once, beyond one of each kind (job-runner.ts). A
 // freed slot goes to the waiting kind that runs the fewest jobs now (the oldest waiter among
-// equals), so thumbnails, which take seconds, never queue behind a second audit, which takes
-// half a minute. The choice is made on the next turn of the event loop, once the loop that freed
+// equals), so that one kind's extra loops do not keep every slot to themselves. The choice is made on the next turn of the event loop, once the loop that freed
 // the slot has had the chance to ask again.
 export function createJobSlots(count: number) {
   let free = Math.max(1, count)
