@@ -19,7 +19,6 @@ import {
   type SpawnChild,
 } from '../../platform/child-pool/child-pool.ts'
 import { AppError } from '../../platform/errors.ts'
-import { rendererNice } from '../../platform/renderer/low-priority.ts'
 import { type FromInspector, INSPECTOR_READY, type ToInspector } from './inspect-protocol.ts'
 import type { Inspect } from './inspector.ts'
 
@@ -80,12 +79,12 @@ function inspectExchange(source: ByteSource, options: InspectOptions): Exchange<
 /**
  * Inspects in child processes, one package at a time each, at most one per core at once (the
  * others wait). A process is kept for the next package unless a limit killed it. A broken limit
- * is an AppError (422); a process that did not start or stopped is an Error. The processes run
- * at the renderer's lower priority: a package built to spin costs its own time limit, not the
- * server's requests. `warm()` keeps one started ahead of the next validation.
+ * is an AppError (422); a process that did not start or stopped is an Error. `warm()` keeps one
+ * started ahead of the next validation. They run at the server's priority: a validation answers
+ * the request waiting for it, and its time limit already bounds what a package can cost.
  */
 export function createChildInspector(spawn: SpawnInspector, limits: InspectionLimits) {
-  const pool = createChildPool({ spawn, limits, readyMessage: INSPECTOR_READY, nice: rendererNice() })
+  const pool = createChildPool({ spawn, limits, readyMessage: INSPECTOR_READY })
 
   const inspect: Inspect = async (source, options) => {
     const outcome = await pool.run(inspectExchange(source, options))

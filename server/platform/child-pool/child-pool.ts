@@ -29,8 +29,6 @@ export interface ChildPoolOptions {
   size?: number
   /** Add the heap cap to this process's NODE_OPTIONS rather than replace them. */
   inheritNodeOptions?: boolean
-  /** Children run at this nice value (below the parent's, so that they never starve its requests). */
-  nice?: number
 }
 
 /** Work that ended without an answer; the child was killed. `started`: it had said it was ready. */
@@ -84,14 +82,6 @@ export function createChildPool(options: ChildPoolOptions) {
 
   function start(): StartedChild {
     const started = startChild({ ...options, heapMb: limits.heapMb })
-    const { pid } = started.child
-    if (options.nice !== undefined && pid !== undefined) {
-      try {
-        os.setPriority(pid, options.nice)
-      } catch {
-        // Exited already; its work finds that out.
-      }
-    }
     all.add(started)
     started.child.once('exit', () => {
       all.delete(started)

@@ -27,7 +27,7 @@ it('a web node answers the upload and leaves its thumbnail job queued, taking no
   // its storage sweep.
   await new Promise((resolve) => setTimeout(resolve, 150))
   expect(await jobRows(t)).toEqual([{ kind: 'thumbnail', attempts: 0 }])
-})
+}, 15_000) // a product started and an upload: 1.0 s measured alone, past 5 s beside a load generator
 
 it('a worker takes the queued jobs and answers only /health and /ready over HTTP', async () => {
   t = await createTestApp({ ...RENDERS, SERVER_ROLE: 'worker' })
@@ -41,4 +41,4 @@ it('a worker takes the queued jobs and answers only /health and /ready over HTTP
   expect(await status('/')).toBe(404)
   expect(await status('/api/packages')).toBe(404)
   expect(await status('/oidc/.well-known/openid-configuration')).toBe(404)
-})
+}, 15_000) // a product started and a job taken: 1.1 s measured alone
