@@ -3,7 +3,7 @@
 // app, HTTP server) and answers { app, listen, close }. The CLI, the single executable, the
 // tests and the benchmarks all start the product through here. Nothing listens and no
 // background job runs until listen(): then this process also takes jobs from the queue (the
-// storage sweep, thumbnails when it has a browser).
+// storage sweep, thumbnails when it has a browser), unless SERVER_ROLE says it is a web node.
 import fs from 'node:fs'
 import type http from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -33,6 +33,8 @@ import { createReadiness } from './platform/health/readiness.ts'
 import { createHttpServer } from './platform/http/create-http-server.ts'
 import { createJobQueue } from './platform/jobs/job-queue.ts'
 import { type JobHandler, type JobRunner, startJobRunner } from './platform/jobs/job-runner.ts'
+import { trackRequestLoad } from './platform/jobs/request-load.ts'
+import { servedByRole } from './platform/jobs/role-surface.ts'
 import { createMailer } from './platform/mail/mailer.ts'
 import { createRendererBrowser, type LoadPlaywright } from './platform/renderer/browser.ts'
 import { findChromium } from './platform/renderer/chromium.ts'
@@ -90,8 +92,11 @@ export async function startProduct(configured: Config, options: StartOptions = {
   const identity = await createIdentity(config, { db, secrets, now }, options.externalIssuer)
   const jobs = createJobQueue(db, now)
   const archives = createArchiveCache(blobs)
+  const { role } = config.jobs
+  // Whether thumbnails and audits are made is the installation's; who makes them, the role's.
   const chromium = findChromium(config.thumbnails.chromiumPath)
-  const browser = chromium ? createRendererBrowser(chromium, runtime.loadPlaywright) : undefined
+  const browser =
+    chromium && role !== 'web' ? createRendererBrowser(chromium, runtime.loadPlaywright) : undefined
   const inspector = createChildInspector(
     runtime.spawnInspector ?? spawnSourceInspector,
     config.uploads.validationLimits,
@@ -104,8 +109,8 @@ export async function startProduct(configured: Config, options: StartOptions = {
     jobs,
     inspect: inspector.inspect,
     packageGone: archives.evict,
-    renderThumbnails: browser !== undefined,
-    auditCreatives: browser !== undefined && config.targets.auditWindowMs > 0,
+    renderThumbnails: chromium !== undefined,
+    auditCreatives: chromium !== undefined && config.targets.auditWindowMs > 0,
     ...(identity.members ? { members: identity.members } : {}),
     ...(mailer ? { mailer } : {}),
     liveBus: createLiveBus(),
@@ -125,7 +130,8 @@ export async function startProduct(configured: Config, options: StartOptions = {
     readiness: createReadiness({ database: () => checkDatabase(db), storage: () => blobs.probe() }),
     ...(identity.provider ? { identityProvider: identity.provider } : {}),
   })
-  server.on('request', getRequestListener(app.fetch, { hostname: config.host }))
+  server.on('request', getRequestListener(servedByRole(role, app.fetch), { hostname: config.host }))
+  const requestLoad = trackRequestLoad(server)
   const runners: JobRunner[] = []
   const stopAudits: (() => void)[] = []
 
@@ -133,7 +139,7 @@ export async function startProduct(configured: Config, options: StartOptions = {
     /** The whole HTTP surface; `app.request()` answers without a socket. */
     app,
     services,
-    thumbnails: browser !== undefined,
+    thumbnails: chromium !== undefined,
     firstUser: identity.firstUser,
     /**
      * Listens on config.port (0: one the OS picks) and starts taking jobs; rejects with the
@@ -156,7 +162,8 @@ export async function startProduct(configured: Config, options: StartOptions = {
         stopAudits.push(audits.stop)
         handlers.push(audits)
       }
-      runners.push(startJobRunner(jobs, handlers, config.jobs.pollMs))
+      if (role !== 'worker') inspector.warm()
+      if (role !== 'web') runners.push(startJobRunner(jobs, handlers, config.jobs.pollMs, requestLoad))
       return { url: `${config.appUrl}/`, port: listening }
     },
     /** Finishes requests and jobs in flight, then closes the browser and the database. */

@@ -2,10 +2,14 @@
 // a throwaway PostgreSQL, an S3-compatible server (s3rver, signatures checked), three app
 // processes started together on one DATABASE_URL and bucket, and nginx round-robin in front with
 // the documented site and upstream (no sticky sessions). `extraNginx` adds server blocks to the
-// same nginx (the bench's static baseline).
+// same nginx (the bench's static baseline). `roles` gives each process its SERVER_ROLE (default:
+// three that do everything, without Chromium); a worker is left out of nginx's upstream, and
+// the processes of a cluster with roles have Chromium, as web nodes and workers would.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import type { ServerRole } from '../../server/platform/jobs/config.ts'
+import { findChromium } from '../../server/platform/renderer/chromium.ts'
 import { type Cluster, findPostgresBin, startCluster } from '../postgres/cluster.ts'
 import { nginxTest, startNginx } from './nginx.ts'
 import { freePort, type ProductProcess, startProductProcess } from './product-process.ts'
@@ -25,45 +29,51 @@ export function clusterUnavailable(): string | undefined {
 export interface AppCluster {
   /** nginx's origin, the PUBLIC_URL of every process. */
   origin: string
+  /** The processes behind nginx. */
   nodes: ProductProcess[]
+  /** The processes that run background jobs only (SERVER_ROLE=worker), not behind nginx. */
+  workers: ProductProcess[]
   s3: S3TestServer
   pg: Cluster
   stop(): Promise<void>
 }
 
 export async function startAppCluster(
-  options: { env?: Record<string, string>; extraNginx?: string } = {},
+  options: { env?: Record<string, string>; extraNginx?: string; roles?: ServerRole[] } = {},
 ): Promise<AppCluster> {
+  const roles = options.roles ?? ['all', 'all', 'all']
+  const chromium = (options.roles && findChromium(undefined)) || '/nonexistent'
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ads-preview-cluster-'))
   const pg = await startCluster(findPostgresBin()!)
   const nginxPort = await freePort()
   const origin = `http://localhost:${nginxPort}`
   const s3 = await startS3Server({ corsOrigin: origin })
-  let nodes: ProductProcess[] = []
+  let started: ProductProcess[] = []
   let nginx: Awaited<ReturnType<typeof startNginx>> | undefined
   const stop = async () => {
     nginx?.stop()
-    await Promise.all(nodes.map((node) => node.stop()))
-    for (const node of nodes) node.killAll()
+    await Promise.all(started.map((node) => node.stop()))
+    for (const node of started) node.killAll()
     await s3.close()
     pg.stop()
     fs.rmSync(dir, { recursive: true, force: true })
   }
   try {
     // Started together: the migrations run once under their lock, the first user is made once.
-    const started = await Promise.allSettled(
-      ['a', 'b', 'c'].map((name) =>
+    const starting = await Promise.allSettled(
+      roles.map((role, i) =>
         startProductProcess({
           timeoutMs: 90_000,
           env: {
-            DATA_DIR: path.join(dir, name),
+            DATA_DIR: path.join(dir, String(i)),
+            SERVER_ROLE: role,
             DATABASE_URL: pg.url,
             ...s3.env,
             PUBLIC_URL: origin,
             ADMIN_EMAIL: CLUSTER_EMAIL,
             ADMIN_PASSWORD: CLUSTER_PASSWORD,
             TRUSTED_PROXIES: '127.0.0.1',
-            CHROMIUM_PATH: '/nonexistent',
+            CHROMIUM_PATH: chromium,
             LOG_REQUESTS: '1',
             LOG_FORMAT: 'json',
             ...options.env,
@@ -71,9 +81,11 @@ export async function startAppCluster(
         }),
       ),
     )
-    nodes = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []))
-    const failed = started.find((result) => result.status === 'rejected')
+    started = starting.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []))
+    const failed = starting.find((result) => result.status === 'rejected')
     if (failed) throw failed.reason
+    const nodes = started.filter((_, i) => roles[i] !== 'worker')
+    const workers = started.filter((_, i) => roles[i] === 'worker')
     const upstream = readmeFile('/etc/nginx/conf.d/ads-preview-nodes.conf').replace(
       /(\s*server 10\.0\.0\.\d+:3000 [^;]*;)+/,
       nodes.map((node) => `\n    server 127.0.0.1:${node.port} max_fails=2 fail_timeout=10s;`).join(''),
@@ -94,7 +106,7 @@ export async function startAppCluster(
     )
     const check = nginxTest(path.join(dir, 'nginx'))
     if (check.status !== 0) throw new Error(`nginx -t: ${check.stderr}`)
-    return { origin, nodes, s3, pg, stop }
+    return { origin, nodes, workers, s3, pg, stop }
   } catch (error) {
     await stop()
     throw error

@@ -20,3 +20,28 @@ it('the package after a refused one is inspected by a live process', async () =>
   const report = await inspector.inspect(bytesSource(validPackage()), { requireMraid: true })
   expect(report.ok).toBe(true)
 }, 30_000) // two inspecting processes started: 5.3-9.1 s measured here beside the suite at a load of 30-39
+
+it('keeps an inspecting process warm: a validation finds it ready and one is started for the next', async () => {
+  const started: number[] = []
+  const warm = createChildInspector(
+    (env) => {
+      const child = spawnSourceInspector(env)
+      if (child.pid) started.push(child.pid)
+      return child
+    },
+    { timeMs: 10_000, heapMb: 256 },
+  )
+  try {
+    warm.warm()
+    expect(started).toHaveLength(1)
+    const report = await warm.inspect(bytesSource(validPackage()), { requireMraid: true })
+    expect(report.ok).toBe(true)
+    // The validation took the warm process, and another was started behind it at once: the pool
+    // keeps one ready besides the one it just used.
+    expect(started).toHaveLength(2)
+    await warm.inspect(bytesSource(validPackage()), { requireMraid: true })
+    expect(started).toHaveLength(2)
+  } finally {
+    warm.close()
+  }
+}, 30_000) // two inspecting processes started, as above

@@ -79,7 +79,9 @@ function inspectExchange(source: ByteSource, options: InspectOptions): Exchange<
 /**
  * Inspects in child processes, one package at a time each, at most one per core at once (the
  * others wait). A process is kept for the next package unless a limit killed it. A broken limit
- * is an AppError (422); a process that did not start or stopped is an Error.
+ * is an AppError (422); a process that did not start or stopped is an Error. `warm()` keeps one
+ * started ahead of the next validation. They run at the server's priority: a validation answers
+ * the request waiting for it, and its time limit already bounds what a package can cost.
  */
 export function createChildInspector(spawn: SpawnInspector, limits: InspectionLimits) {
   const pool = createChildPool({ spawn, limits, readyMessage: INSPECTOR_READY })
@@ -98,5 +100,5 @@ export function createChildInspector(spawn: SpawnInspector, limits: InspectionLi
     throw new Error(`The package checker stopped: ${lastLine(outcome.detail)}`)
   }
 
-  return { inspect, close: pool.close }
+  return { inspect, close: pool.close, warm: () => pool.warm() }
 }

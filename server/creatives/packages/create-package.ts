@@ -75,9 +75,9 @@ export const createPackage = defineAction(uuidInputSchema, async (ctx, input): P
               .insert(packages)
               .values({ ...record, filenameVersion: (latest?.filenameVersion ?? 0) + 1 })
               .returning(columns)
-      if (ctx.renderThumbnails) await ctx.jobs.enqueue(thumbnailJob(upload.uuid), tx)
+      if (ctx.renderThumbnails) await ctx.jobs.enqueue(thumbnailJob(upload.uuid, user.sub), tx)
       if (ctx.auditCreatives) {
-        await ctx.jobs.enqueue(auditJob(upload.uuid, ctx.config.targets.auditWindowMs), tx)
+        await ctx.jobs.enqueue(auditJob(upload.uuid, ctx.config.targets.auditWindowMs, user.sub), tx)
       }
       const replaced = upload.policy === 'overwrite' ? latest : undefined
       const undoUntil = replaced && (await retainPackage(ctx, tx, replaced, 'replaced', user))

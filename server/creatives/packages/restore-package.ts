@@ -12,7 +12,7 @@ import { toPackageView } from './package-view.ts'
 export const restorePackage = defineAction(
   uuidInputSchema,
   async (ctx, input): Promise<{ package: Package }> => {
-    requireCaller(ctx)
+    const user = requireCaller(ctx)
     const record = await ctx.db.write(async (tx) => {
       const outcome = await restoreRetained(ctx, tx, input.uuid, 'deleted')
       if ('missing' in outcome) throw new AppError('NOT_FOUND', MESSAGES.nothingToRestore)
@@ -26,7 +26,7 @@ export const restorePackage = defineAction(
       }
       // Its thumbnail may have been due while it was deleted (the job found no package).
       if (!outcome.restored.thumbnailKey && ctx.renderThumbnails)
-        await ctx.jobs.enqueue(thumbnailJob(outcome.restored.uuid), tx)
+        await ctx.jobs.enqueue(thumbnailJob(outcome.restored.uuid, user.sub), tx)
       const restored = outcome.restored
       await recordPackageEvent(ctx, tx, 'package.restored', restored)
       return restored

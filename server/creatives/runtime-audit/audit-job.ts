@@ -18,11 +18,15 @@ import { AUDIT_OVERHEAD_MS, runAudit } from './run-audit.ts'
 
 const KIND = 'audit'
 
-/** The job of one package; its budget is the audit's own deadlines and a margin. */
-export function auditJob(uuid: string, windowMs: number): JobSpec {
+/**
+ * The job of one package; its budget is the audit's own deadlines and a margin. `uploader`:
+ * whose package it is (their audits take turns with other uploaders').
+ */
+export function auditJob(uuid: string, windowMs: number, uploader: string): JobSpec {
   return {
     kind: KIND,
     key: `${KIND}:${uuid}`,
+    uploader,
     payload: { uuid },
     // The audit records its own failure; another attempt only after a process died mid-run.
     maxAttempts: 2,

@@ -19,8 +19,9 @@ const KIND = 'thumbnail'
 const DEFAULT_AD_SIZE = { width: 300, height: 250 }
 const MAX_THUMBNAIL_BYTES = 5 * 1024 * 1024
 
-export function thumbnailJob(uuid: string): JobSpec {
-  return { kind: KIND, key: `${KIND}:${uuid}`, payload: { uuid }, maxAttempts: 2, budgetMs: 60_000 }
+/** `uploader`: whose package it is (their thumbnails take turns with other uploaders'). */
+export function thumbnailJob(uuid: string, uploader: string): JobSpec {
+  return { kind: KIND, key: `${KIND}:${uuid}`, uploader, payload: { uuid }, maxAttempts: 2, budgetMs: 60_000 }
 }
 
 /** Renders with the previews this process answers itself (`sandbox.fetchPreview`). */

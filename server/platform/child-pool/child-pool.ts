@@ -4,7 +4,9 @@
 // it broke, and the next piece of work gets a fresh child. A process rather than a worker thread:
 // a worker's heap limit is best effort and can abort the whole parent (nodejs/node#47224). The
 // time limit starts once the child is ready, so a slow start on a loaded machine is not held
-// against the work. Used by the server's validation and by `ads-preview check`.
+// against the work. Used by the server's validation and by `ads-preview check`. A pool kept
+// warm (`warm()`) has a child started and ready before work comes, and starts the next one as
+// soon as one is taken or killed, so no request waits for a Node process to boot.
 import type { ChildProcess } from 'node:child_process'
 import os from 'node:os'
 import { ranOutOfHeap, type SpawnChild, type StartedChild, setIdle, startChild } from './start-child.ts'
@@ -76,12 +78,9 @@ export function createChildPool(options: ChildPoolOptions) {
   const all = new Set<StartedChild>()
   const waiting: (() => void)[] = []
   let free = Math.max(1, options.size ?? os.availableParallelism())
+  let warmCount = 0
 
-  async function take(): Promise<StartedChild> {
-    if (free > 0) free--
-    else await new Promise<void>((resolve) => waiting.push(resolve))
-    const kept = idle.pop()
-    if (kept) return kept
+  function start(): StartedChild {
     const started = startChild({ ...options, heapMb: limits.heapMb })
     all.add(started)
     started.child.once('exit', () => {
@@ -90,6 +89,23 @@ export function createChildPool(options: ChildPoolOptions) {
       if (at >= 0) idle.splice(at, 1)
     })
     return started
+  }
+
+  /** Starts idle children until `warmCount` wait for work. */
+  function refill(): void {
+    while (idle.length < warmCount) {
+      const started = start()
+      setIdle(started, true)
+      idle.push(started)
+    }
+  }
+
+  async function take(): Promise<StartedChild> {
+    if (free > 0) free--
+    else await new Promise<void>((resolve) => waiting.push(resolve))
+    const kept = idle.shift()
+    refill()
+    return kept ?? start()
   }
 
   function give(worker: StartedChild): void {
@@ -103,9 +119,15 @@ export function createChildPool(options: ChildPoolOptions) {
     const next = waiting.shift()
     if (next) next()
     else free++
+    refill()
   }
 
   return {
+    /** Keeps `count` children started and idle from now on (one unless said). */
+    warm(count = 1): void {
+      warmCount = count
+      refill()
+    },
     async run<T>(exchange: Exchange<T>): Promise<ChildOutcome<T>> {
       const worker = await take()
       try {
@@ -117,6 +139,7 @@ export function createChildPool(options: ChildPoolOptions) {
       }
     },
     close(): void {
+      warmCount = 0
       for (const worker of all) worker.child.kill('SIGKILL')
     },
   }

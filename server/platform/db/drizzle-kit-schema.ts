@@ -21,6 +21,7 @@ export const {
   oidcModels,
   loginAttempts,
   jobs,
+  jobTurns,
   secrets,
   retainedPackages,
   apiTokens,

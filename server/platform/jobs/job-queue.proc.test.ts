@@ -189,3 +189,50 @@ it('gives a job the shutdown stops back to the queue with its attempt, and logs 
   expect(row).toMatchObject({ attempts: 0, lockedBy: null, failedAt: null, lastError: null })
   expect((await createJobQueue(db).claim(['long']))?.attempts).toBe(1)
 })
+
+it("takes an honest uploader's job next while six of another uploader's jobs spin, in any process", async () => {
+  let clock = 7_000_000
+  const here = createJobQueue(db, () => clock)
+  const elsewhere = createJobQueue(db, () => clock)
+  for (let n = 0; n < 6; n++) await here.enqueue({ kind: 'render', uploader: 'spinner', payload: { n } })
+  const spinning = await here.claim(['render'])
+  expect(spinning?.uploader).toBe('spinner')
+  clock += 1
+  await here.enqueue({ kind: 'render', uploader: 'honest', payload: { n: 0 } })
+  await here.enqueue({ kind: 'render', uploader: 'honest', payload: { n: 1 } })
+  await here.enqueue({ kind: 'render', payload: { n: 0 } })
+  // Five of the spinner's still wait, older than the honest ones: the turns, kept in the
+  // database, decide, whichever process claims.
+  const order: string[] = []
+  for (let taken = 0; taken < 8; taken++) {
+    clock += 1
+    const job = await (taken % 2 ? here : elsewhere).claim(['render'])
+    order.push(`${job?.uploader || 'product'} ${(job?.payload as { n: number } | undefined)?.n}`)
+  }
+  expect(order).toEqual([
+    'honest 0',
+    'product 0',
+    'spinner 1',
+    'honest 1',
+    'spinner 2',
+    'spinner 3',
+    'spinner 4',
+    'spinner 5',
+  ])
+})
+
+it("takes no write lock while it finds nothing to take, so a request's commit never waits for an idle poll", async () => {
+  let writes = 0
+  const counted: Database = {
+    ...db,
+    write: (work) => {
+      writes++
+      return db.write(work)
+    },
+  }
+  const queue = createJobQueue(counted)
+  await queue.enqueue({ kind: 'later', payload: {}, runAt: Date.now() + 60_000 })
+  writes = 0
+  for (let poll = 0; poll < 5; poll++) expect(await queue.claim(['later', 'other'])).toBeUndefined()
+  expect(writes).toBe(0)
+})

@@ -4,7 +4,11 @@
 // after maxAttempts. A process that dies mid-job leaves a lock that expires, and another
 // process takes the job again. `key` keeps at most one unfinished job per key.
 // The claim is optimistic and dialect-neutral: a candidate row is taken by an UPDATE that
-// re-checks it is still free, so two processes never both get it.
+// re-checks it is still free, so two processes never both get it. Uploaders take turns: of the
+// due jobs of a kind, the one whose uploader was served longest ago goes first (job_turns), so
+// one uploader's pile of slow creatives delays another's job by at most one of them per slot.
+// A poll that finds nothing writes nothing, so an idle queue never holds the database's write
+// lock that a request's commit may be waiting for.
 import { hostname } from 'node:os'
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import type { Database, Orm } from '../db/database.ts'
@@ -14,6 +18,8 @@ export interface JobSpec {
   payload: unknown
   /** At most one unfinished job per key (another enqueue with it is dropped). */
   key?: string
+  /** Whose work it is (a user's sub): uploaders take turns. Default: the product's own. */
+  uploader?: string
   /** Milliseconds since the epoch; default now. */
   runAt?: number
   maxAttempts?: number
@@ -28,18 +34,21 @@ const DEFAULT_BUDGET_MS = 60_000
 const MAX_RETRY_DELAY_MS = 5 * 60_000
 
 export function createJobQueue(db: Database, now: () => number = () => Date.now()) {
-  const { jobs } = db.tables
+  const { jobs, jobTurns } = db.tables
   const worker = `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`
   const isFree = (at: number) =>
     and(isNull(jobs.failedAt), or(isNull(jobs.lockedUntil), lt(jobs.lockedUntil, at)))
 
   /** Jobs whose last attempt's process died: failed for good, their key freed. */
   async function failAbandoned(at: number): Promise<void> {
+    const abandoned = and(isFree(at), sql`${jobs.attempts} >= ${jobs.maxAttempts}`)
+    const [any] = await db.orm.select({ id: jobs.id }).from(jobs).where(abandoned).limit(1)
+    if (!any) return
     await db.write((tx) =>
       tx
         .update(jobs)
         .set({ failedAt: at, key: null, lastError: 'stopped before it finished, on its last attempt' })
-        .where(and(isFree(at), sql`${jobs.attempts} >= ${jobs.maxAttempts}`)),
+        .where(abandoned),
     )
   }
 
@@ -48,6 +57,7 @@ export function createJobQueue(db: Database, now: () => number = () => Date.now(
     const row = {
       kind: spec.kind,
       key: spec.key ?? null,
+      uploader: spec.uploader ?? '',
       payload: spec.payload ?? {},
       runAt: spec.runAt ?? now(),
       maxAttempts: spec.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
@@ -70,8 +80,9 @@ export function createJobQueue(db: Database, now: () => number = () => Date.now(
       const at = now()
       await failAbandoned(at)
       const candidates = await db.orm
-        .select({ id: jobs.id })
+        .select({ id: jobs.id, kind: jobs.kind, uploader: jobs.uploader })
         .from(jobs)
+        .leftJoin(jobTurns, and(eq(jobTurns.kind, jobs.kind), eq(jobTurns.uploader, jobs.uploader)))
         .where(
           and(
             inArray(jobs.kind, kinds),
@@ -80,11 +91,11 @@ export function createJobQueue(db: Database, now: () => number = () => Date.now(
             sql`${jobs.attempts} < ${jobs.maxAttempts}`,
           ),
         )
-        .orderBy(asc(jobs.runAt), asc(jobs.id))
+        .orderBy(sql`coalesce(${jobTurns.servedAt}, 0)`, asc(jobs.runAt), asc(jobs.id))
         .limit(4)
-      for (const { id } of candidates) {
-        const [claimed] = await db.write((tx) =>
-          tx
+      for (const { id, kind, uploader } of candidates) {
+        const [claimed] = await db.write(async (tx) => {
+          const taken = await tx
             .update(jobs)
             .set({
               lockedBy: worker,
@@ -92,8 +103,14 @@ export function createJobQueue(db: Database, now: () => number = () => Date.now(
               attempts: sql`${jobs.attempts} + 1`,
             })
             .where(and(eq(jobs.id, id), isFree(at)))
-            .returning(),
-        )
+            .returning()
+          if (taken.length > 0)
+            await tx
+              .insert(jobTurns)
+              .values({ kind, uploader, servedAt: at })
+              .onConflictDoUpdate({ target: [jobTurns.kind, jobTurns.uploader], set: { servedAt: at } })
+          return taken
+        })
         if (claimed) return claimed
       }
       return undefined

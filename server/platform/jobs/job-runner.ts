@@ -2,10 +2,15 @@
 // job at a time from the queue (so a slow kind never holds up another), giving it an AbortSignal that fires when its
 // time budget is spent, and polling while there is nothing to do. A kind with `everyMs` is
 // recurring: it is scheduled at start (once across processes, by its key) and re-scheduled
-// when it ends.
-
+// when it ends. The request path comes first: beyond the first loop of each kind, the further
+// loops (a kind's `concurrency`) share one slot per core but one (job-slots.ts), and a loop
+// about to take a job waits while requests are being answered (for at most one poll, so that a
+// server busy all day still does its background work).
+import os from 'node:os'
+import { performance } from 'node:perf_hooks'
 import { logger } from '../log/logger.ts'
 import type { Job, JobQueue } from './job-queue.ts'
+import { createJobSlots } from './job-slots.ts'
 
 export interface JobHandler {
   kind: string
@@ -18,9 +23,33 @@ export interface JobHandler {
   concurrency?: number
 }
 
+export interface RunnerOptions {
+  /**
+   * The cores background work may use (default: this machine's): besides one job of each kind,
+   * at most this many less one further jobs run at once.
+   */
+  cores?: number
+  /** Whether requests are being answered now (server/platform/jobs/request-load.ts). */
+  busy?: () => boolean
+}
+
+/** How often a loop that waits for the requests to pass looks again. */
+const QUIET_STEP_MS = 20
+
 /** An idle loop looks at the queue every `pollMs` (JOBS_POLL_MS in the product). */
-export function startJobRunner(queue: JobQueue, handlers: JobHandler[], pollMs: number) {
+export function startJobRunner(
+  queue: JobQueue,
+  handlers: JobHandler[],
+  pollMs: number,
+  options: RunnerOptions = {},
+) {
   let running = true
+  const slots = createJobSlots((options.cores ?? os.availableParallelism()) - 1)
+  async function quiet(): Promise<void> {
+    const until = performance.now() + pollMs
+    while (running && options.busy?.() && performance.now() < until)
+      await new Promise((resolve) => setTimeout(resolve, QUIET_STEP_MS))
+  }
   const wakers = new Set<() => void>()
   const pause = () =>
     new Promise<void>((resolve) => {
@@ -87,11 +116,19 @@ export function startJobRunner(queue: JobQueue, handlers: JobHandler[], pollMs: 
   }
 
   async function loop(handler: JobHandler, first: boolean): Promise<void> {
+    const take = () => (first ? undefined : slots.take(handler.kind))
+    const give = () => (first ? undefined : slots.give(handler.kind))
     if (handler.everyMs && first) await queue.enqueue(recurring(handler, queue.now()))
     while (running) {
-      const job = await claim(handler)
-      if (job) await attempt(handler, job)
-      else await pause()
+      await quiet()
+      await take()
+      const job = running ? await claim(handler) : undefined
+      try {
+        if (job) await attempt(handler, job)
+      } finally {
+        give()
+      }
+      if (!job && running) await pause()
     }
   }
 
@@ -110,6 +147,7 @@ export function startJobRunner(queue: JobQueue, handlers: JobHandler[], pollMs: 
     stop(): Promise<void> {
       running = false
       for (const wake of [...wakers]) wake()
+      slots.releaseAll()
       return Promise.all(loops).then(() => undefined)
     },
   }

@@ -5,7 +5,8 @@ export function processTables(k: TableKit) {
   /**
    * Background work every app process may take (platform/jobs/job-queue.ts): a row is claimed by one
    * process until `lockedUntil`, retried until `maxAttempts`. `key` keeps one unfinished job
-   * per key (one sweep, one thumbnail per package).
+   * per key (one sweep, one thumbnail per package). `uploader` is whose work it is: each
+   * uploader's jobs of a kind take turns with the others' (jobTurns), '' for the product's own.
    */
   const jobs = k.table(
     'jobs',
@@ -13,6 +14,7 @@ export function processTables(k: TableKit) {
       id: k.id('id'),
       kind: k.text('kind').notNull(),
       key: k.text('key'),
+      uploader: k.text('uploader').notNull().default(''),
       payload: k.json('payload').notNull(),
       runAt: k.long('run_at').notNull(),
       attempts: k.int('attempts').notNull().default(0),
@@ -28,6 +30,20 @@ export function processTables(k: TableKit) {
   )
 
   /**
+   * When each uploader's job of a kind was last taken: the queue serves the uploader served
+   * longest ago first (round robin), in the database so that every process keeps one order.
+   */
+  const jobTurns = k.table(
+    'job_turns',
+    {
+      kind: k.text('kind').notNull(),
+      uploader: k.text('uploader').notNull(),
+      servedAt: k.long('served_at').notNull(),
+    },
+    (t) => [k.uniqueIndex('job_turns_queue_unique').on(t.kind, t.uploader)],
+  )
+
+  /**
    * Keys and secrets shared by every app process on PostgreSQL (the identity provider's keys,
    * the upload-signing secret). On SQLite they stay files in DATA_DIR/keys, as they always were.
    */
@@ -37,5 +53,5 @@ export function processTables(k: TableKit) {
     createdAt: k.long('created_at').notNull(),
   })
 
-  return { jobs, secrets }
+  return { jobs, jobTurns, secrets }
 }
