@@ -43,6 +43,7 @@ async function withPage<T>(
   target: AuditTarget,
   budgetMs: number,
   run: (page: AuditPage, url: string) => Promise<T>,
+  hostQuery: Record<string, string> = {},
 ): Promise<{ result: T; blocked: Map<string, number> }> {
   target.signal?.throwIfAborted()
   const viewport = target.adSize ?? PHONE_SCREEN
@@ -54,6 +55,7 @@ async function withPage<T>(
       [HOST_PARAMS.placement]: target.adSize ? 'inline' : 'interstitial',
       [HOST_PARAMS.screen]: size,
       [HOST_PARAMS.max]: size,
+      ...hostQuery,
     },
     budgetMs,
   })
@@ -99,8 +101,14 @@ export async function runAudit(
   target: AuditTarget,
   progress: (figures: Partial<AuditFigures>) => Promise<void> | void = () => {},
 ): Promise<AuditFigures> {
-  const first = await withPage(browser, target, INTERACTION_BUDGET_MS, (page, url) =>
-    runInteraction(page, url),
+  // The interaction run starts the ad not viewable and makes it so after a second (as an app
+  // shows it): without the parameter the host finds the page on screen and says viewable at once.
+  const first = await withPage(
+    browser,
+    target,
+    INTERACTION_BUDGET_MS,
+    (page, url) => runInteraction(page, url),
+    { [HOST_PARAMS.viewable]: 'false' },
   )
   await progress(merge(first.result, undefined, first.blocked))
   const second = await withPage(browser, target, target.windowMs + IDLE_OVERHEAD_MS, (page, url) =>
