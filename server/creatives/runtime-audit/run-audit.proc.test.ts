@@ -1,7 +1,12 @@
 // The runtime audit against the real server's previews in the real Chromium: a creative that
 // does everything wrong, one that does it right, and one that never yields.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { HANGING, MISBEHAVING, WELL_BEHAVED } from '../../../tests/fixtures/audit-creatives.ts'
+import {
+  HANGING,
+  MISBEHAVING,
+  SOUND_ON_VIEWABLE,
+  WELL_BEHAVED,
+} from '../../../tests/fixtures/audit-creatives.ts'
 import { createTestApp, PUBLIC_URL, type TestApp, uploadPackage } from '../../../tests/helpers/test-app.ts'
 import { createRendererBrowser, type RendererBrowser } from '../../platform/renderer/browser.ts'
 import { findChromium } from '../../platform/renderer/chromium.ts'
@@ -86,6 +91,11 @@ describe.skipIf(!executablePath)('the runtime audit', () => {
     })
     expect(figures.cpuMs).toBeLessThan(WINDOW_MS * 0.3)
   }, 30_000) // 12 s measured here beside the suite at a load of 30
+
+  it('starts the ad not viewable: sound begun on viewableChange(true) is not sound before viewable', async () => {
+    const { figures } = await audit(SOUND_ON_VIEWABLE)
+    expect(figures.audioBeforeViewable).toBe(false)
+  }, 30_000) // an interaction run and the window: 12 s measured here beside the suite at a load of 30
 
   it('gives a creative that never yields no more than its window and a few seconds, counting it busy', async () => {
     const { figures, seconds } = await audit(HANGING)
