@@ -268,6 +268,18 @@ describe('a live session', () => {
     expect((await trpc(a, 'live.start', { uuid: '00000000-0000-4000-8000-000000000000' })).status).toBe(404)
   })
 
+  it('takes lines from at most its number of phones: a creative cannot make up more', async () => {
+    const session = await start()
+    const line = [{ kind: 'event', detail: {} }]
+    for (let phone = 0; phone < LIVE_LIMITS.devicesPerSession; phone++)
+      expect((await post(originA, session.secret, phonePost(line, `made-up-${phone}`))).status).toBe(200)
+    const crowded = await post(originA, session.secret, phonePost(line, 'one-too-many'))
+    expect(crowded.status).toBe(429)
+    expect(((await crowded.json()) as { message: string }).message).toMatch(/its 20 phones/)
+    // The phones already in go on.
+    expect((await post(originA, session.secret, phonePost(line, 'made-up-0'))).status).toBe(200)
+  })
+
   it('bounds what a hostile creative can send', async () => {
     const session = await start()
     const big = 'x'.repeat(LIVE_LIMITS.bytesPerPost)
