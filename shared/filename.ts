@@ -11,9 +11,8 @@
 // (lookalike letters read as Latin) is an existing name's is asked about as that name would be.
 const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g
 
-/** Default-ignorable code points (Unicode's list, less what a file name never holds anyway). */
-const INVISIBLE =
-  /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0]/g
+/** Unicode's default-ignorable code points: drawn as nothing (the bidi controls among them). */
+const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu
 
 export function withoutBidiControls(name: string): string {
   return name.replace(BIDI_CONTROLS, '')
