@@ -30,6 +30,7 @@ const POSTGRES_TESTS = [
   'server/commands/move/claim-target.int.test.ts',
   // The last-admin rule, sessions, the provider's rows, the job queue's claims.
   'server/identity/team/team.int.test.ts',
+  'server/identity/team/last-admin.int.test.ts',
   'server/creatives/live/live-session.int.test.ts',
   'server/identity/provider/provider.int.test.ts',
   // Sign-out, whose session save raced other requests on PostgreSQL only.

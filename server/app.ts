@@ -155,7 +155,7 @@ export function createApp(deps: AppDeps) {
   base.route(MOUNT.thumbnail, createThumbnailRoutes(deps.services))
   base.route(MOUNT.preview, deps.preview)
   base.route(MOUNT.live, createLivePhoneRoutes(deps.services))
-  base.route(MOUNT.reviews, createReviewRoutes(deps.services, deps.preview))
+  base.route(MOUNT.reviews, createReviewRoutes(deps.services))
 
   const identityProvider = deps.identityProvider
   if (identityProvider) {

@@ -19,6 +19,7 @@ import {
 import { createLiveBus } from './creatives/live/live-bus.ts'
 import { createArchiveCache } from './creatives/preview/archive-cache.ts'
 import { readMraidHost } from './creatives/preview/mraid-host-file.ts'
+import { createPackageFiles } from './creatives/preview/package-files.ts'
 import { createPreviewRoutes } from './creatives/preview/routes.ts'
 import { purgeRetainedHandler } from './creatives/retention/purge-retained.ts'
 import { auditHandler } from './creatives/runtime-audit/audit-job.ts'
@@ -102,6 +103,11 @@ export async function startProduct(configured: Config, options: StartOptions = {
     config.uploads.validationLimits,
   )
   const mailer = createMailer(config.mail)
+  const packageFiles = createPackageFiles({
+    db,
+    archives,
+    mraidHost: runtime.mraidHost ?? readMraidHost(config.clientDir),
+  })
   const services: Services = {
     config,
     db,
@@ -113,16 +119,13 @@ export async function startProduct(configured: Config, options: StartOptions = {
     auditCreatives: chromium !== undefined && config.targets.auditWindowMs > 0,
     ...(identity.members ? { members: identity.members } : {}),
     ...(mailer ? { mailer } : {}),
+    packageFiles,
     liveBus: createLiveBus(),
     now,
   }
   const app = createApp({
     services,
-    preview: createPreviewRoutes({
-      db,
-      archives,
-      mraidHost: runtime.mraidHost ?? readMraidHost(config.clientDir),
-    }),
+    preview: createPreviewRoutes(packageFiles),
     authenticate: identity.authenticate,
     clientConfig: identity.clientConfig,
     clientDir: config.clientDir,

@@ -4,7 +4,7 @@
 // bundle.
 import { z } from 'zod/mini'
 import { UPLOAD_CONTENT_TYPE, UPLOAD_POLICIES } from './constants.ts'
-import { withoutBidiControls } from './filename.ts'
+import { cleanFilename } from './filename.ts'
 
 export const uploadPolicySchema = z.enum(UPLOAD_POLICIES)
 
@@ -63,7 +63,7 @@ export const packageAnswerSchema = z.object({ package: packageSchema })
 export const deletedAnswerSchema = z.object({ uuid: z.string(), undoUntil: z.string() })
 
 export const uploadUrlQuerySchema = z.object({
-  // Stored without bidi controls (shared/filename.ts): a name of nothing else is empty.
+  // Stored in NFC without invisible characters (shared/filename.ts): a name of nothing else is empty.
   filename: z.pipe(
     z.pipe(
       z.string().check(
@@ -75,7 +75,7 @@ export const uploadUrlQuerySchema = z.object({
           'filename must not contain slashes or control characters',
         ),
       ),
-      z.transform(withoutBidiControls),
+      z.transform(cleanFilename),
     ),
     z.string().check(z.minLength(1, 'filename is required')),
   ),

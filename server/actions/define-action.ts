@@ -8,6 +8,7 @@ import type { z } from 'zod/mini'
 import { MESSAGES } from '../../shared/constants.ts'
 import type { Inspect } from '../creatives/inspection/inspector.ts'
 import type { LiveBus } from '../creatives/live/live-bus.ts'
+import type { PackageFiles } from '../creatives/preview/package-files.ts'
 import type { AuthUser } from '../identity/access/user.ts'
 import type { MemberCheck } from '../identity/provider/member-check.ts'
 import type { Config } from '../parse-config.ts'
@@ -34,6 +35,8 @@ export interface Services {
   mailer?: Mailer
   /** The embedded provider's members (team management); absent with an external provider. */
   members?: MemberCheck
+  /** A package's creative file by file, for whatever path serves it (creatives/preview/). */
+  packageFiles: PackageFiles
   /** Wakes live sessions' streams in this process (creatives/live/live-bus.ts). */
   liveBus: LiveBus
   now(): number

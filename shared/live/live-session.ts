@@ -21,6 +21,12 @@ export const LIVE_LIMITS = {
   bytesPerLine: 4 * 1024,
   /** Lines kept for one session: later ones are refused (429), the session goes on. */
   linesPerSession: 20_000,
+  /**
+   * Phones (device ids) in one session: a post from another is refused (429). The creative
+   * can read the link from its own URL and post under any number of made-up ids; the
+   * workbench gives each phone a column.
+   */
+  devicesPerSession: 20,
 } as const
 
 /** The query parameter on the creative's URL that carries the link's secret to the host. */

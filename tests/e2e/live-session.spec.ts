@@ -44,7 +44,9 @@ test('the workbench shows what the ad does on a phone, live, line by line beside
   await expect(page.getByTestId('live-status')).toContainText('Waiting for phones')
 
   const phonePage = await phoneOn(browser, 'Pixel 7', link)
-  expect(phonePage.url()).toContain(`/ads-preview/preview/${uuid}/index.html?live=`)
+  // The creative under the link's own path: the package's lasting preview path is never shown.
+  expect(phonePage.url()).toBe(`${link}/ad/?live=${link.split('/').pop()}`)
+  expect(phonePage.url()).not.toContain(uuid)
 
   const consoleLog = page.getByTestId('workbench-console')
   const phoneColumn = consoleLog.locator('th', { hasText: /^Phone 1 \(Android, Chrome\)$/ })

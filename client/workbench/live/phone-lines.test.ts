@@ -1,8 +1,8 @@
 // A phone's lines in the console: named by the phone's browser once it says what it is, moved
 // onto this browser's clock, and shown as they came when a creative sends a detail of its own.
 import { describe, expect, it } from 'vitest'
-import type { LiveStreamLine } from '../../../shared/live/live-session.ts'
-import { phoneLine, phoneSources, phoneTitle } from './phone-lines.ts'
+import { LIVE_LIMITS, type LiveStreamLine } from '../../../shared/live/live-session.ts'
+import { OTHER_PHONES, phoneLine, phoneSources, phoneTitle } from './phone-lines.ts'
 
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1'
@@ -39,7 +39,7 @@ describe('phone lines', () => {
   })
 
   it("moves the server's time onto this browser's clock and words it as this browser's run", () => {
-    expect(phoneLine(line({}), 400)).toEqual({
+    expect(phoneLine(line({}), 400, phoneSources([], line({})))).toEqual({
       id: 1,
       at: 9_600,
       kind: 'event',
@@ -49,8 +49,18 @@ describe('phone lines', () => {
   })
 
   it('shows a detail of an unexpected shape as it came', () => {
-    expect(phoneLine(line({ kind: 'device', detail: { cut: '{"orientation":' } }), 0).text).toBe(
+    expect(phoneLine(line({ kind: 'device', detail: { cut: '{"orientation":' } }), 0, []).text).toBe(
       '{"cut":"{\\"orientation\\":"}',
     )
+  })
+
+  it('gives a creative that makes up 1,500 phones its columns, then one more for all the others', () => {
+    let sources = phoneSources([], line({}))
+    for (let phone = 0; phone < 1_500; phone++)
+      sources = phoneSources(sources, line({ device: `made-up-${phone}` }))
+    expect(sources).toHaveLength(LIVE_LIMITS.devicesPerSession + 1)
+    expect(sources.at(-1)).toEqual(OTHER_PHONES)
+    expect(phoneLine(line({ device: 'made-up-1499' }), 0, sources).source).toBe(OTHER_PHONES.id)
+    expect(phoneLine(line({ device: 'aaaaaaaa' }), 0, sources).source).toBe('phone-aaaaaaaa')
   })
 })

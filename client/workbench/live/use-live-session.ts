@@ -37,6 +37,8 @@ export function useLiveSession(uuid: string) {
   const [error, setError] = useState<string | null>(null)
   const [lines, setLines] = useState<LogLine[]>([])
   const [sources, setSources] = useState<readonly ConsoleSource[]>([])
+  // The columns as the stream's last line left them (a line's column depends on them).
+  const known = useRef<readonly ConsoleSource[]>([])
   const following = useRef<AbortController | null>(null)
   const current = useRef<LiveSession | null>(null)
   // Bumped by every end and start: an end call that answers after a newer start changes nothing.
@@ -71,8 +73,10 @@ export function useLiveSession(uuid: string) {
           } else if (event.event === LIVE_STREAM_EVENTS.line) {
             const line = JSON.parse(event.data) as LiveStreamLine
             after = line.id
-            setSources((known) => phoneSources(known, line))
-            setLines((known) => [...known.slice(-(MAX_LINES - 1)), phoneLine(line, offset)])
+            const columns = phoneSources(known.current, line)
+            known.current = columns
+            setSources(columns)
+            setLines((shown) => [...shown.slice(-(MAX_LINES - 1)), phoneLine(line, offset, columns)])
           } else if (event.event === LIVE_STREAM_EVENTS.end) {
             setStatus('ended')
             return
@@ -120,6 +124,7 @@ export function useLiveSession(uuid: string) {
       current.current = started
       setSession(started)
       setLines([])
+      known.current = []
       setSources([])
       const controller = new AbortController()
       following.current = controller

@@ -104,15 +104,50 @@ const phonePost = (lines: { kind: string; detail: unknown; at?: number }[], devi
 }
 
 describe('a live session', () => {
-  it('the link opens the preview with the secret for the host, without signing in', async () => {
+  it("the link opens the creative under the link's own path, with the secret for the host, without signing in", async () => {
     const session = await start()
     expect(session.url).toMatch(new RegExp(`^${PUBLIC_URL}/ads-preview/live/[A-Za-z0-9_-]{43}$`))
     expect(session.expiresAt - Date.now()).toBeGreaterThan(LIVE_SESSION_TTL_MS - 60_000)
     const response = await fetch(`${originA}${LIVE_PATHS.join(session.secret)}`, { redirect: 'manual' })
     expect(response.status).toBe(302)
     expect(response.headers.get('location')).toBe(
-      `/ads-preview/preview/${uuid}/index.html?${LIVE_PARAM}=${session.secret}`,
+      `${LIVE_PATHS.join(session.secret)}/ad/?${LIVE_PARAM}=${session.secret}`,
     )
+  })
+
+  it('reveals no lasting path of the package: what the link shows ends with the session', async () => {
+    const session = await start()
+    const join = await fetch(`${originA}${LIVE_PATHS.join(session.secret)}`, { redirect: 'manual' })
+    const location = join.headers.get('location')!
+    const entry = await fetch(`${originA}${location}`)
+    expect(entry.status).toBe(200)
+    expect(entry.headers.get('cache-control')).toBe('no-store')
+    expect(entry.headers.get('content-security-policy')).toMatch(/^sandbox /)
+    const html = await entry.text()
+    expect(html).toContain('<script src="mraid.js"')
+    const script = await fetch(`${originA}${LIVE_PATHS.join(session.secret)}/ad/ad.js`)
+    expect(script.status).toBe(200)
+    expect(await script.text()).toContain('dataset.ready')
+    // Neither the package's preview path nor its download path shows anywhere.
+    const answered = [location, html, ...entry.headers.values(), ...join.headers.values()].join('\n')
+    expect(answered).not.toContain(uuid)
+    expect((await trpc(a, 'live.end', { id: session.id })).status).toBe(200)
+    expect((await fetch(`${originA}${location}`)).status).toBe(410)
+    expect((await fetch(`${originA}${LIVE_PATHS.join(session.secret)}/ad/ad.js`)).status).toBe(410)
+  })
+
+  it("shows nothing of a deleted package under a session's link", async () => {
+    const other = await uploadPackage(a, 'live-deleted.zip', validPackage('deleted'))
+    const response = await trpc(a, 'live.start', { uuid: other.uuid })
+    const session = ((await response.json()) as { result: { data: LiveSession } }).result.data
+    const entryUrl = `${originA}${a.pathOf(session.url)}/ad/`
+    expect((await fetch(entryUrl)).status).toBe(200)
+    const deleted = await a.app.request(`/ads-preview/api/packages/${other.uuid}`, {
+      method: 'DELETE',
+      headers: a.auth,
+    })
+    expect(deleted.status).toBe(200)
+    expect((await fetch(entryUrl)).status).toBe(404)
   })
 
   it("delivers a phone's lines to its owner's stream, in order, on the server's clock", async () => {
@@ -231,6 +266,18 @@ describe('a live session', () => {
     // Starting one needs a signed-in person and a package that exists.
     expect((await trpc(a, 'live.start', { uuid }, {})).status).toBe(401)
     expect((await trpc(a, 'live.start', { uuid: '00000000-0000-4000-8000-000000000000' })).status).toBe(404)
+  })
+
+  it('takes lines from at most its number of phones: a creative cannot make up more', async () => {
+    const session = await start()
+    const line = [{ kind: 'event', detail: {} }]
+    for (let phone = 0; phone < LIVE_LIMITS.devicesPerSession; phone++)
+      expect((await post(originA, session.secret, phonePost(line, `made-up-${phone}`))).status).toBe(200)
+    const crowded = await post(originA, session.secret, phonePost(line, 'one-too-many'))
+    expect(crowded.status).toBe(429)
+    expect(((await crowded.json()) as { message: string }).message).toMatch(/its 20 phones/)
+    // The phones already in go on.
+    expect((await post(originA, session.secret, phonePost(line, 'made-up-0'))).status).toBe(200)
   })
 
   it('bounds what a hostile creative can send', async () => {

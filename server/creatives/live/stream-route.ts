@@ -2,7 +2,9 @@
 // with the server's clock, then every line the phones sent, in order, each with its id (a
 // reconnect with Last-Event-ID, or ?after=, resumes after it), then `end` when the session ends
 // or expires. It reads the database, so the phone and the workbench may reach different app
-// processes; a line taken by this process wakes it at once (live-bus.ts).
+// processes; a line taken by this process wakes it at once (live-bus.ts). Its credential is
+// judged again every LIVE_RECHECK_MS: a revoked token, a removed owner or a signed-out session
+// closes the stream (without `end`: the workbench's reconnect is then refused and says so).
 import { Hono } from 'hono'
 import { streamSSE } from 'hono/streaming'
 import { LIVE_STREAM_EVENTS, type LiveHello } from '../../../shared/live/live-session.ts'
@@ -15,6 +17,9 @@ import { LIVE_POLL_MS } from './live-bus.ts'
 import { readLiveLines } from './read-live-lines.ts'
 
 const BATCH = 500
+
+/** With the member check's cache (MEMBER_CHECK_TTL_MS), a revocation ends a stream within a minute. */
+export const LIVE_RECHECK_MS = 20_000
 
 export function createLiveStreamRoutes(services: Services) {
   const { db } = services
@@ -34,7 +39,16 @@ export function createLiveStreamRoutes(services: Services) {
         await stream.writeSSE({ event: LIVE_STREAM_EVENTS.hello, data: JSON.stringify(hello) })
         let after = Number.isSafeInteger(resumeFrom) && resumeFrom > 0 ? resumeFrom : 0
         let lastWrite = services.now()
+        let lastCheck = services.now()
         while (!stream.aborted) {
+          if (services.now() - lastCheck >= LIVE_RECHECK_MS) {
+            const admitted = await c.var.reauthenticate().then(
+              () => true,
+              () => false,
+            )
+            if (!admitted) return
+            lastCheck = services.now()
+          }
           const lines = await readLiveLines(db, first.id, after, BATCH)
           for (const line of lines) {
             await stream.writeSSE({

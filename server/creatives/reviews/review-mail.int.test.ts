@@ -1,5 +1,6 @@
 // With SMTP_URL set, the sharer hears of each decision by mail, through a real SMTP server
-// (smtp-server, listening in this test): who decided, what, on which version.
+// (smtp-server, listening in this test, without STARTTLS: the URL says so): who decided, what,
+// on which version.
 import type net from 'node:net'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, expect, it } from 'vitest'
@@ -30,7 +31,7 @@ beforeAll(async () => {
   const port = await new Promise<number>((resolve) =>
     smtp.listen(0, '127.0.0.1', () => resolve((smtp.server.address() as net.AddressInfo).port)),
   )
-  t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'ads@example.com' })
+  t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true`, MAIL_FROM: 'ads@example.com' })
 })
 afterAll(async () => {
   await t?.cleanup()

@@ -11,6 +11,7 @@ import { verifyPassword } from '../../identity/provider/passwords.ts'
 import { AppError } from '../../platform/errors.ts'
 import { clientAddress } from '../../platform/http/client-address.ts'
 import { readJsonBody } from '../../platform/http/json-body.ts'
+import { pathBelow } from '../preview/package-files.ts'
 import { commentOnReview } from './comment-on-review.ts'
 import { decideOnReview } from './decide-on-review.ts'
 import { openReview } from './open-review.ts'
@@ -32,8 +33,7 @@ const smallBody = bodyLimit({
   },
 })
 
-/** `preview` answers a package's files by `/{uuid}/{path}` (server/creatives/preview/routes.ts). */
-export function createReviewRoutes(services: Services, preview: Hono) {
+export function createReviewRoutes(services: Services) {
   const { db } = services
   const address = (c: { env: unknown; req: { header(name: string): string | undefined } }) =>
     clientAddress(
@@ -89,13 +89,11 @@ export function createReviewRoutes(services: Services, preview: Hono) {
         const link = await unlockedLink(db, c.req.param('secret'), c.req.param('key'), services.now())
         const version = c.req.param('version')
         const pkg = await reviewedVersion(services, db.orm, link, version)
-        const url = new URL(c.req.url)
-        const marker = `/${encodeURIComponent(version)}/`
-        url.pathname = `/${encodeURIComponent(pkg.uuid)}/${url.pathname.slice(url.pathname.indexOf(marker) + marker.length)}`
-        const answer = await preview.fetch(new Request(url, c.req.raw), c.env)
-        const headers = new Headers(answer.headers)
-        headers.set('Cache-Control', 'no-store')
-        return new Response(answer.body, { status: answer.status, headers })
+        const relative = pathBelow(
+          c,
+          `/files/${encodeURIComponent(c.req.param('key'))}/${encodeURIComponent(version)}/`,
+        )
+        return services.packageFiles.answer(c, pkg.uuid, relative, 'no-store')
       })
   )
 }

@@ -4,7 +4,7 @@
 // through the same call. A refusal is a 403 with a message the person can act on.
 import { PRODUCT } from '../../../shared/constants.ts'
 import { AppError } from '../../platform/errors.ts'
-import { type MemberStanding, SESSION_CLAIM } from '../provider/member-check.ts'
+import { ISSUED_MS_CLAIM, type MemberStanding, SESSION_CLAIM } from '../provider/member-check.ts'
 import { emailDomain } from './email.ts'
 import type { AuthUser } from './user.ts'
 
@@ -103,7 +103,12 @@ export function createAccessPolicy(deps: AccessPolicyDeps): AccessPolicy {
       const standing = deps.member && (await deps.member(identity.sub))
       if (deps.member && !standing) throw deny(ACCESS_DENIED.removed)
       // A 401, not a 403: the browser renews its session once, and only a session still open can.
-      const issuedAt = typeof claims.iat === 'number' ? claims.iat * 1000 : 0
+      const issuedAt =
+        typeof claims[ISSUED_MS_CLAIM] === 'number'
+          ? claims[ISSUED_MS_CLAIM]
+          : typeof claims.iat === 'number'
+            ? claims.iat * 1000
+            : 0
       const session = typeof claims[SESSION_CLAIM] === 'string' ? claims[SESSION_CLAIM] : undefined
       if (
         standing?.signedOutBefore &&

@@ -46,7 +46,14 @@ export function createAccessTokenVerifier(options: AccessTokenVerifierOptions): 
   }
 }
 
-export type AuthVariables = { user: AuthUser }
+export type AuthVariables = {
+  user: AuthUser
+  /**
+   * The same credential judged again now: a response that outlives its request (a live
+   * session's stream) asks now and then, so a revoked token or a removed member ends it.
+   */
+  reauthenticate: () => Promise<AuthUser>
+}
 
 /** A bearer credential to the user it admits: 401 when it proves nothing, 403 when the policy refuses. */
 export type Authenticate = (bearer: string) => Promise<AuthUser>
@@ -64,10 +71,12 @@ export function requireUser(
     const match = /^Bearer\s+(\S+)$/i.exec(header)
     if (!match?.[1]) throw new AppError('UNAUTHORIZED', MESSAGES.unauthorized)
     const peer = (c.env as Partial<HttpBindings> | undefined)?.incoming?.socket.remoteAddress
+    const bearer = match[1]
     c.set('user', {
-      ...(await authenticate(match[1])),
+      ...(await authenticate(bearer)),
       address: clientAddress(peer, c.req.header('x-forwarded-for'), trustedProxies),
     })
+    c.set('reauthenticate', () => authenticate(bearer))
     await next()
   }
 }

@@ -6,6 +6,7 @@ import type { ApiTokenScope } from '../../../shared/api-tokens.ts'
 import type { Database } from '../../platform/db/database.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { Identity } from '../access/access-policy.ts'
+import { ISSUED_MS_CLAIM } from '../provider/member-check.ts'
 import { hasTokenShape, secretSha256 } from './token-secret.ts'
 
 export const API_TOKEN_REFUSED = {
@@ -29,6 +30,7 @@ export function createApiTokenCheck(db: Database, now: () => number = () => Date
           ownerSub: t.ownerSub,
           ownerClaims: t.ownerClaims,
           scope: t.scope,
+          createdAt: t.createdAt,
           expiresAt: t.expiresAt,
           revokedAt: t.revokedAt,
         })
@@ -37,11 +39,11 @@ export function createApiTokenCheck(db: Database, now: () => number = () => Date
       if (!row || row.revokedAt !== null) throw new AppError('UNAUTHORIZED', API_TOKEN_REFUSED.unknown)
       if (row.expiresAt <= now()) throw new AppError('UNAUTHORIZED', API_TOKEN_REFUSED.expired)
       return {
-        // Issued now, as far as the policy's sign-out check goes: signing out other sessions or a
-        // new password ends sign-in sessions, not API tokens (revoke those on the page).
+        // Issued when it was made: signing out other sessions, a new password or a reset revokes
+        // the owner's tokens (end-sessions.ts), and the policy's sign-out check holds besides.
         identity: {
           sub: row.ownerSub,
-          claims: { ...(row.ownerClaims as Record<string, unknown>), iat: Math.floor(now() / 1000) },
+          claims: { ...(row.ownerClaims as Record<string, unknown>), [ISSUED_MS_CLAIM]: row.createdAt },
         },
         token: { id: row.id, scope: row.scope },
       }

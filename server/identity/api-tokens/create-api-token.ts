@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto'
 import { type CreatedApiToken, createApiTokenInputSchema } from '../../../shared/api-tokens.ts'
 import { defineAction } from '../../actions/define-action.ts'
 import { requirePerson } from '../access/scope.ts'
+import { ISSUED_MS_CLAIM, SESSION_CLAIM } from '../provider/member-check.ts'
 import { newTokenSecret, secretSha256 } from './token-secret.ts'
 import { toTokenView } from './token-view.ts'
 
@@ -28,6 +29,8 @@ const NOT_THE_PERSON = new Set([
   'acr',
   'amr',
   'cnf',
+  SESSION_CLAIM,
+  ISSUED_MS_CLAIM,
 ])
 
 const ownerClaims = (claims: Readonly<Record<string, unknown>> = {}) =>

@@ -78,6 +78,26 @@ describe('the audit trail of packages', () => {
     expect(trpcRefused.status).toBe(403)
   })
 
+  it("shows who acted from which address to admins only, in a package's history too", async () => {
+    const origin = await t.listen()
+    const history = async (headers: Record<string, string>) => {
+      const response = await fetch(`${origin}/ads-preview/api/audit?packageUuid=${uuids[0]}`, { headers })
+      expect(response.status).toBe(200)
+      return ((await response.json()) as AuditPage).events
+    }
+    // An entry made over a socket, so that it has an address to hide.
+    const again = await fetch(`${origin}/ads-preview/api/packages/${uuids[1]}/restore`, {
+      method: 'POST',
+      headers: member,
+    })
+    expect(again.status).toBe(200)
+    const seenByAdmin = await history(admin)
+    expect(seenByAdmin[0]?.address).toMatch(/127\.0\.0\.1|::1/)
+    const seenByMember = await history(member)
+    expect(seenByMember.map((e) => e.action)).toEqual(seenByAdmin.map((e) => e.action))
+    for (const event of seenByMember) expect(event.address).toBeNull()
+  })
+
   it('leaves the team to the external provider: team calls answer 409 with where to manage it', async () => {
     const list = await t.app.request('/ads-preview/trpc/team.list', { headers: admin })
     expect(list.status).toBe(409)

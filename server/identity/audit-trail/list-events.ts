@@ -1,7 +1,8 @@
 // The audit trail, newest first, a page at a time: one package's history for any signed-in
 // member (they may see the package anyway), the whole log for admins only. A package's history
 // follows its record id (a Replace keeps it), found by the uuid of any of its versions, so it
-// is still answered once the package is deleted.
+// is still answered once the package is deleted. Where an actor acted from (their IP address)
+// is personal data a member has no need of: only admins see it.
 import { and, desc, eq, lt } from 'drizzle-orm'
 import { type AuditEvent, type AuditPage, auditQuerySchema } from '../../../shared/team.ts'
 import { type ActionContext, readOnlyAction, requireCaller } from '../../actions/define-action.ts'
@@ -24,6 +25,7 @@ export const listEvents = readOnlyAction(auditQuerySchema, async (ctx, input): P
     .orderBy(desc(t.id))
     .limit(input.limit + 1)
   const page = rows.slice(0, input.limit)
+  const showAddress = user.role === 'admin'
   return {
     events: page.map(
       (row): AuditEvent => ({
@@ -31,7 +33,7 @@ export const listEvents = readOnlyAction(auditQuerySchema, async (ctx, input): P
         at: new Date(row.at).toISOString(),
         action: row.action as AuditEvent['action'],
         actor: row.actor,
-        address: row.address,
+        address: showAddress ? row.address : null,
         subject: { type: row.subjectType, id: row.subjectId, name: row.subjectName },
         details: (row.details as Record<string, unknown> | null) ?? null,
       }),

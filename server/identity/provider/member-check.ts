@@ -12,9 +12,15 @@ export const MEMBER_CHECK_TTL_MS = 30_000
 /** The embedded provider's access tokens name the sign-in session they came from (provider.ts). */
 export const SESSION_CLAIM = 'session_uid'
 
+/**
+ * ... and when, in ms: `iat` has whole seconds, so a token issued in the second before a sign-out
+ * could not be told from one issued just after it.
+ */
+export const ISSUED_MS_CLAIM = 'issued_at_ms'
+
 export interface MemberStanding {
   role: 'admin' | 'member'
-  /** Access tokens issued before this (ms) are refused ... */
+  /** Access tokens issued before this (ms; ISSUED_MS_CLAIM, else `iat`) are refused ... */
   signedOutBefore: number | null
   /** ... unless they come from this sign-in session (the one that signed the others out). */
   keptSession: string | null

@@ -5,6 +5,7 @@ import { EMAIL_PATTERN } from '../../../shared/team.ts'
 import type { Database } from '../../platform/db/database.ts'
 import { normalizeEmail } from '../access/email.ts'
 import { revokeTokensOf } from '../api-tokens/revoke-tokens-of.ts'
+import { endSessions } from './end-sessions.ts'
 import { generatePassword, hashPassword, MIN_PASSWORD_LENGTH } from './passwords.ts'
 
 export async function findUserByEmail(db: Database, email: string) {
@@ -88,13 +89,19 @@ export async function setPassword(db: Database, email: string, password: string)
   requireStrongEnough(password)
   const { users } = db.tables
   const passwordHash = await hashPassword(password)
-  const changed = await db.write((tx) =>
-    tx
+  const now = Date.now()
+  // An administrator's reset from the command line signs the user out everywhere, as a reset
+  // link does: their sessions, their access tokens (within MEMBER_CHECK_TTL_MS on a running
+  // server) and their API tokens.
+  const changed = await db.write(async (tx) => {
+    const rows = await tx
       .update(users)
-      .set({ passwordHash, updatedAt: Date.now() })
+      .set({ passwordHash, updatedAt: now })
       .where(eq(users.email, normalizeEmail(email)))
-      .returning({ id: users.id }),
-  )
+      .returning({ id: users.id })
+    for (const row of rows) await endSessions(db, tx, row.id, { now })
+    return rows
+  })
   if (changed.length === 0) throw new Error(`No user with the email ${email}.`)
 }
 

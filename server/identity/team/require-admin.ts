@@ -4,7 +4,9 @@
 import { AppError } from '../../platform/errors.ts'
 import type { AuthUser } from '../access/user.ts'
 
+export const ONLY_ADMINS = 'Only an administrator may do this.'
+
 export function requireAdmin(user: AuthUser): AuthUser {
-  if (user.role !== 'admin') throw new AppError('FORBIDDEN', 'Only an administrator may do this.')
+  if (user.role !== 'admin') throw new AppError('FORBIDDEN', ONLY_ADMINS)
   return user
 }

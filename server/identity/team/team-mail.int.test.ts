@@ -1,13 +1,16 @@
 // Team links by mail (docs/team.md): with SMTP_URL set, an invitation and a password-reset link
 // reach the person through a real SMTP server (smtp-server, listening in this test) as MAIL_FROM,
 // with the credentials the URL names, and the link in the mail lets them in. A mail server that
-// does not answer costs nothing: the admin still gets the link to copy, with the reason.
+// does not answer costs nothing: the admin still gets the link to copy, with the reason. This
+// server offers no STARTTLS: the product talks to it in clear only because its URL says so
+// (?ignoreTLS=true); a plain smtp:// URL refuses it before any credential or link is sent.
 import net from 'node:net'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MemberLink } from '../../../shared/team.ts'
 import { type EmbeddedProduct, startEmbeddedProduct } from '../../../tests/helpers/embedded-product.ts'
 import { implicitLogin } from '../../../tests/helpers/oidc-http.ts'
+import { createMailer, PLAIN_TEXT_PARAM } from '../../platform/mail/mailer.ts'
 
 const ADMIN = { email: 'lead@example.com', password: 'lead-password-1' }
 const SMTP_USER = { name: 'mailer', password: 'smtp-secret-1' }
@@ -46,13 +49,17 @@ const smtp = new SMTPServer({
   },
 })
 
+const smtpUrl = (port: number) => `smtp://${SMTP_USER.name}:${SMTP_USER.password}@127.0.0.1:${port}`
+
 let product: EmbeddedProduct
+let smtpPort: number
 beforeAll(async () => {
   const port = await new Promise<number>((resolve) =>
     smtp.listen(0, '127.0.0.1', () => resolve((smtp.server.address() as net.AddressInfo).port)),
   )
+  smtpPort = port
   product = await startEmbeddedProduct('team-mail', ADMIN, {
-    SMTP_URL: `smtp://${SMTP_USER.name}:${SMTP_USER.password}@127.0.0.1:${port}`,
+    SMTP_URL: `${smtpUrl(port)}?${PLAIN_TEXT_PARAM}=true`,
     MAIL_FROM: FROM,
   })
 })
@@ -88,6 +95,15 @@ async function choosePassword(link: string, password: string) {
 }
 
 describe('team links by mail', () => {
+  it('sends nothing in clear to a server without STARTTLS when the URL does not say so', async () => {
+    const before = { mails: received.length, logins: logins.length }
+    const mailer = createMailer({ smtpUrl: smtpUrl(smtpPort), from: FROM })
+    await expect(
+      mailer?.send({ to: 'someone@example.com', subject: 'A link', text: 'https://secret.example/x' }),
+    ).rejects.toThrow(/STARTTLS/)
+    expect({ mails: received.length, logins: logins.length }).toEqual(before)
+  })
+
   it('mails an invitation as MAIL_FROM, signed in with the URL credentials, and its link lets the person join', async () => {
     const { accessToken } = await implicitLogin(product.base, ADMIN.email, ADMIN.password)
     const invite = await mutate<MemberLink>(product.base, accessToken, 'team.invite', {

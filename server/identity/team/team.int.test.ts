@@ -34,10 +34,7 @@ afterAll(async () => {
   vi.useRealTimers()
 })
 
-/**
- * Tokens carry whole seconds, and one issued in the second of a sign-out stays good: the clock
- * moves past the second the last tokens were issued in.
- */
+/** The clock moves on from the moment the last tokens were issued, as a person's would. */
 const nextSecond = () => vi.setSystemTime((Math.floor(Date.now() / 1000) + 1) * 1000 + 5)
 
 /** Opens a member link and chooses a password on its page, as a person would. */

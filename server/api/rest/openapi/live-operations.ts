@@ -13,11 +13,30 @@ export const LIVE_OPERATIONS: Operation[] = [
     method: 'get',
     path: `${MOUNT.live}/{secret}`,
     operationId: 'joinLiveSession',
-    summary: "A live session's link: redirects to the package's preview with the secret for the MRAID host",
+    summary: "A live session's link: redirects to the creative under the link's own path (ending with it)",
     auth: 'none',
     tags: ['live'],
     params: SECRET,
-    answers: { 302: { description: 'To index_url?live={secret}.' }, 410: gone },
+    answers: {
+      302: { description: 'To /live/{secret}/ad/?live={secret}: the entry HTML, its files beside it.' },
+      410: gone,
+    },
+  },
+  {
+    method: 'get',
+    path: `${MOUNT.live}/{secret}/ad/{path}`,
+    operationId: 'getLiveSessionFile',
+    summary: "A file of the session's creative, served sandboxed and uncached while the session is open",
+    description:
+      "path is the file's path inside the package and may contain slashes; empty is the entry HTML.",
+    auth: 'none',
+    tags: ['live'],
+    params: { ...SECRET, path: 'The file inside the package.' },
+    answers: {
+      200: { description: 'The file, with its content type.', type: '*/*' },
+      404: error('No such package or file.'),
+      410: gone,
+    },
   },
   {
     method: 'post',
