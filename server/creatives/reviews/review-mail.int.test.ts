@@ -31,7 +31,10 @@ beforeAll(async () => {
   const port = await new Promise<number>((resolve) =>
     smtp.listen(0, '127.0.0.1', () => resolve((smtp.server.address() as net.AddressInfo).port)),
   )
-  t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true`, MAIL_FROM: 'ads@example.com' })
+  t = await createTestApp({
+    SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+    MAIL_FROM: 'ads@example.com',
+  })
 })
 afterAll(async () => {
   await t?.cleanup()
