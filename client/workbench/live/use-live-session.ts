@@ -4,9 +4,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { readEventStream } from '../../../shared/live/event-stream.ts'
 import {
+  isPresenceSignal,
   LIVE_PATHS,
   LIVE_STREAM_EVENTS,
   type LiveHello,
+  type LivePresence,
   type LiveSession,
   type LiveStreamLine,
 } from '../../../shared/live/live-session.ts'
@@ -37,6 +39,8 @@ export function useLiveSession(uuid: string) {
   const [error, setError] = useState<string | null>(null)
   const [lines, setLines] = useState<LogLine[]>([])
   const [sources, setSources] = useState<readonly ConsoleSource[]>([])
+  /** How many phones are there now (the server's count: heard from lately, not gone). */
+  const [phones, setPhones] = useState(0)
   const following = useRef<AbortController | null>(null)
   const current = useRef<LiveSession | null>(null)
   // Bumped by every end and start: an end call that answers after a newer start changes nothing.
@@ -72,7 +76,11 @@ export function useLiveSession(uuid: string) {
             const line = JSON.parse(event.data) as LiveStreamLine
             after = line.id
             setSources((known) => phoneSources(known, line))
-            setLines((known) => [...known.slice(-(MAX_LINES - 1)), phoneLine(line, offset)])
+            // A heartbeat or a goodbye says who is there, nothing the ad did.
+            if (!isPresenceSignal(line))
+              setLines((known) => [...known.slice(-(MAX_LINES - 1)), phoneLine(line, offset)])
+          } else if (event.event === LIVE_STREAM_EVENTS.presence) {
+            setPhones((JSON.parse(event.data) as LivePresence).devices.length)
           } else if (event.event === LIVE_STREAM_EVENTS.end) {
             setStatus('ended')
             return
@@ -121,6 +129,7 @@ export function useLiveSession(uuid: string) {
       setSession(started)
       setLines([])
       setSources([])
+      setPhones(0)
       const controller = new AbortController()
       following.current = controller
       void follow(started.id, controller.signal)
@@ -133,7 +142,7 @@ export function useLiveSession(uuid: string) {
   // Leaving the workbench ends its session: its link stops working.
   useEffect(() => end, [end])
 
-  return { status, session, error, lines, sources, start, end, clear: () => setLines([]) }
+  return { status, session, error, lines, sources, phones, start, end, clear: () => setLines([]) }
 }
 
 export type LiveSessionState = ReturnType<typeof useLiveSession>
