@@ -25,7 +25,8 @@ for (const viewport of VIEWPORTS) {
       )
       await choose(page, name, validPackage())
       await expect(page.locator('.status-text')).toHaveText('Uploading failed')
-      const retry = page.getByRole('button', { name: 'Retry' })
+      // Exact: other tests' packages named retry-... have Preview and Delete buttons of that name.
+      const retry = page.getByRole('button', { name: 'Retry', exact: true })
       await expect(retry).toBeVisible()
       await page.locator('.upload').screenshot({ path: `.tmp/screens/upload-retry-${viewport.width}.png` })
 
