@@ -7,7 +7,7 @@ import { createAuth } from './auth/auth-store.ts'
 import { silentAuthorize } from './auth/silent-auth.ts'
 import { ClientConfigContext, loadClientConfig } from './config.ts'
 import './styles.css'
-import { PRODUCT } from '../shared/constants.ts'
+import { BASE_PATH, PRODUCT } from '../shared/constants.ts'
 
 const root = createRoot(document.getElementById('root')!)
 
@@ -19,6 +19,8 @@ try {
     sessionStore: window.sessionStorage,
     redirect: (url) => window.location.assign(url),
     silentAuthorize,
+    here: () => window.location.pathname.slice(BASE_PATH.length) + window.location.search,
+    watchStorage: (changed) => window.addEventListener('storage', changed),
   })
   registerAuth(auth)
   // The product spec's token refresh: the timer starts with the app (not on the callback page, which stores a new session).

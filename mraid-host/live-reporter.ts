@@ -3,8 +3,15 @@
 // streams it to the workbench. Lines are batched while a post is in flight (one at a time, so
 // they arrive in order), each detail and each post kept within the server's limits. The server
 // refusing a post (the session ended, expired or is full) stops the reporting; a network
-// failure is retried a few times.
-import { LIVE_LIMITS, LIVE_PARAM, LIVE_PATHS } from '../shared/live/live-session.ts'
+// failure is retried a few times. A quiet ad's host still says now and then that its phone is
+// there, and says it left when the page goes, so the workbench counts the phones that are there.
+import {
+  LIVE_LIMITS,
+  LIVE_PARAM,
+  LIVE_PATHS,
+  LIVE_PRESENCE,
+  type PresenceSignal,
+} from '../shared/live/live-session.ts'
 import type { Report } from './container-link.ts'
 import type { HostWindow } from './host-window.ts'
 
@@ -95,12 +102,29 @@ export function createLiveReporter(window: HostWindow, secret: string): Report {
       })
   }
 
-  return (kind, detail) => {
-    if (stopped) return
-    // The posts themselves are requests the page observer sees: not worth a line each.
-    if (kind === 'network' && String((detail as { url?: unknown }).url).startsWith(url)) return
+  let lastQueued = Date.now()
+  function queueLine(kind: string, detail: unknown): void {
     queue.push({ at: Date.now(), kind, ...portable(detail) })
+    lastQueued = Date.now()
     // A burst of calls in one task goes in one post.
     window.setTimeout(flush, 0)
   }
+  const report: Report = (kind, detail) => {
+    if (stopped) return
+    // The posts themselves are requests the page observer sees: not worth a line each.
+    if (kind === 'network' && String((detail as { url?: unknown }).url).startsWith(url)) return
+    queueLine(kind, detail)
+  }
+  const presence = (said: PresenceSignal['presence']) => queueLine('device', { presence: said })
+  const heartbeat = window.setInterval(() => {
+    if (stopped) window.clearInterval(heartbeat)
+    else if (Date.now() - lastQueued >= LIVE_PRESENCE.heartbeatMs) presence('here')
+  }, LIVE_PRESENCE.heartbeatMs / 2)
+  // Sent at once: a timer set while the page goes would not run.
+  window.addEventListener('pagehide', () => {
+    if (stopped) return
+    presence('left')
+    flush()
+  })
+  return report
 }

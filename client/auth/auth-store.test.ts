@@ -41,12 +41,14 @@ const AUTH: ClientConfig['auth'] = {
 
 const ID_TOKEN = `x.${Buffer.from(JSON.stringify({ email: 'qa@example.com' })).toString('base64url')}.y`
 
-function setup(options: { silent?: () => Promise<never> } = {}) {
+function setup(options: { silent?: () => Promise<never>; here?: string } = {}) {
   const storage = new MemoryStorage()
   const sessionStore = new MemoryStorage()
   const redirects: string[] = []
   const fail = options.silent ?? (() => Promise.reject(new AuthError('login_required', 'Login required')))
   const silentAuthorize = vi.fn((_url: string, _issuer: string): Promise<never> => fail())
+  /** What another tab's change of the shared storage calls in this one. */
+  const storageChanged: Array<() => void> = []
   const make = () =>
     createAuth({
       auth: AUTH,
@@ -57,8 +59,13 @@ function setup(options: { silent?: () => Promise<never> } = {}) {
       keys: async () => {
         throw new Error('unused')
       },
+      here: () => options.here ?? '/main',
+      watchStorage: (changed) => storageChanged.push(changed),
     })
-  return { storage, sessionStore, redirects, silentAuthorize, make }
+  const otherTab = () => {
+    for (const changed of storageChanged) changed()
+  }
+  return { storage, sessionStore, redirects, silentAuthorize, make, otherTab }
 }
 
 beforeEach(() => {
@@ -233,5 +240,40 @@ describe('AUTH_FLOW=code', () => {
     expect(tokenRequests[0]?.get('code_verifier')).toBe(transaction.codeVerifier)
     expect(readSession(storage)?.accessToken).toBe('at')
     expect(auth.getState().user).toMatchObject({ email: 'qa@example.com' })
+  })
+})
+
+describe('a session lost while the tab is open', () => {
+  const signedIn = (t: ReturnType<typeof setup>) => {
+    writeSession(t.storage, { accessToken: 'a', idToken: ID_TOKEN, expiresIn: 600 }, Date.now())
+    return t.make()
+  }
+  /** Where the login transaction the last redirect started comes back to. */
+  const returnTo = (t: ReturnType<typeof setup>) => {
+    const state = new URL(t.redirects.at(-1)!).searchParams.get('state')
+    return (JSON.parse(t.storage.getItem(`ads-preview.auth.tx.${state}`) ?? 'null') as { returnTo?: string })
+      ?.returnTo
+  }
+
+  it('signed out in another tab: this tab is signed out too, as after a logout', () => {
+    const t = setup()
+    const auth = signedIn(t)
+    for (const key of ['access_token', 'id_token', 'expires_at']) t.storage.removeItem(key)
+    t.otherTab()
+    expect(auth.getState()).toMatchObject({ isAuthenticated: false, user: null, loggedOut: true })
+    // Signed in again over there: this tab follows.
+    writeSession(t.storage, { accessToken: 'b', idToken: ID_TOKEN, expiresIn: 600 }, Date.now())
+    t.otherTab()
+    expect(auth.getState()).toMatchObject({ isAuthenticated: true, user: { email: 'qa@example.com' } })
+  })
+
+  it('a call whose session went is refreshed first, then signs in again and comes back here', async () => {
+    const t = setup({ here: '/workbench/abc?tab=live' })
+    const auth = signedIn(t)
+    t.storage.clear()
+    await expect(auth.getAccessToken()).rejects.toThrow()
+    expect(t.silentAuthorize).toHaveBeenCalledTimes(1)
+    expect(t.redirects).toHaveLength(1)
+    expect(returnTo(t)).toBe('/workbench/abc?tab=live')
   })
 })

@@ -49,6 +49,10 @@ export interface AuthDeps {
   now?: () => number
   /** For the code flow's token request. */
   fetch?: typeof fetch
+  /** Where the user is in the app (a route with its query), to come back to after a new sign-in. */
+  here?: () => string
+  /** Calls back when another tab changes the shared storage (signs in, refreshes, signs out). */
+  watchStorage?: (changed: () => void) => void
 }
 
 export type Auth = ReturnType<typeof createAuth>
@@ -244,7 +248,7 @@ export function createAuth(deps: AuthDeps) {
           error instanceof AuthError && error.code !== 'timeout' ? error.message : REFRESH_FAILED_MESSAGE
         clearLocalSession()
         set({ refreshingToken: false, errorMessage: description, errorDetails: null, loggedOut: false })
-        startLogin()
+        startLogin(returnHere())
         throw new AuthError('login_required', description)
       }
     })()
@@ -255,6 +259,14 @@ export function createAuth(deps: AuthDeps) {
         refreshPromise = null
       })
     return attempt
+  }
+
+  /** The page a new sign-in comes back to: where the user is, unless that is a sign-in page itself. */
+  function returnHere(): string | undefined {
+    const location = deps.here?.()
+    if (!location || location.startsWith(ROUTES.login) || location.startsWith(ROUTES.validateToken))
+      return undefined
+    return location
   }
 
   function clearLocalSession(): void {
@@ -289,8 +301,35 @@ export function createAuth(deps: AuthDeps) {
     const session = readSession(deps.storage)
     if (session && isSessionValid(session, now())) return session.accessToken
     if (session?.accessToken) return refresh()
+    // The session went from under a signed-in tab (another tab signed out): the same silent
+    // check, then a new sign-in that comes back here, rather than a call refused as signed out.
+    if (state.isAuthenticated) return refresh()
     throw new AuthError('login_required', 'Not signed in')
   }
+
+  /**
+   * Another tab changed the session this one shares. A session that went leaves this tab signed
+   * out: its page sends it to /login, which remembers the page and comes back to it after 'Log in'
+   * (not at once: a sign-in started while the other tab's logout is still on its way could
+   * undo that logout). A new session signs this tab in.
+   */
+  function followStorage(): void {
+    if (refreshPromise) return
+    const session = readSession(deps.storage)
+    if (!session && state.isAuthenticated) {
+      clearTimer()
+      set({ isAuthenticated: false, user: null, loginInitialized: false, loggedOut: true })
+    } else if (session && isSessionValid(session, now()) && !state.isAuthenticated) {
+      set({
+        isAuthenticated: true,
+        user: profileFromIdToken(session.idToken),
+        errorMessage: null,
+        loggedOut: false,
+      })
+      startTokenTimer()
+    }
+  }
+  deps.watchStorage?.(followStorage)
 
   return {
     getState: () => state,

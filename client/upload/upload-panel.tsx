@@ -7,10 +7,11 @@ import { UploadIcon } from '../layout/icons.tsx'
 import { formatFileSize } from '../packages/format.ts'
 import { packageLabel } from '../packages/package-label.ts'
 import { FilenameExistsDimmer } from './filename-exists-dimmer.tsx'
+import { InspectionFold } from './inspection-fold.tsx'
 import { InspectionHints } from './inspection-hints.tsx'
 import { IssueList } from './issue-list.tsx'
 import { mergeIssues } from './merge-issues.ts'
-import { isBusy } from './upload-state.ts'
+import { canRetry, isBusy } from './upload-state.ts'
 import { useInspection } from './use-inspection.ts'
 import type { useUpload } from './use-upload.ts'
 
@@ -20,9 +21,11 @@ function rejectionMessages(rejections: FileRejection[]): string[] {
 
 export function UploadPanel({ upload }: { upload: ReturnType<typeof useUpload> }) {
   const config = useClientConfig()
-  const { state, created, start, reset } = upload
+  const { state, created, start, reset, retry } = upload
   const [rejections, setRejections] = useState<string[]>([])
   const [inspected, setInspected] = useState<File | null>(null)
+  /** Opened again by the user after it folded. */
+  const [unfolded, setUnfolded] = useState(false)
   const inspection = useInspection(inspected, config.defaultTargets)
   const busy = isBusy(state)
 
@@ -38,6 +41,7 @@ export function UploadPanel({ upload }: { upload: ReturnType<typeof useUpload> }
       // Every drop starts clean: nothing of the previous upload stays under its messages.
       reset()
       setInspected(null)
+      setUnfolded(false)
       setRejections(rejectionMessages(rejected))
       // The product spec: the drop is ignored unless it holds exactly one acceptable file.
       const [file] = accepted
@@ -96,6 +100,11 @@ export function UploadPanel({ upload }: { upload: ReturnType<typeof useUpload> }
             </div>
           )}
           {state.status && <p className="status-text">{state.status}</p>}
+          {canRetry(state) && (
+            <button type="button" className="button retry" onClick={retry}>
+              Retry
+            </button>
+          )}
         </div>
 
         {showDimmer && file && (
@@ -135,13 +144,27 @@ export function UploadPanel({ upload }: { upload: ReturnType<typeof useUpload> }
           <IssueList issues={issues.banner} />
         </div>
       )}
-      {inspected && (
-        <InspectionHints
-          result={inspection}
-          filename={withoutBidiControls(inspected.name)}
-          issues={issues.card}
-        />
-      )}
+      {inspected &&
+        (created ? (
+          <InspectionFold
+            filename={withoutBidiControls(inspected.name)}
+            issueCount={inspection?.state === 'done' ? issues.card.length : undefined}
+            open={unfolded}
+            onToggle={setUnfolded}
+          >
+            <InspectionHints
+              result={inspection}
+              filename={withoutBidiControls(inspected.name)}
+              issues={issues.card}
+            />
+          </InspectionFold>
+        ) : (
+          <InspectionHints
+            result={inspection}
+            filename={withoutBidiControls(inspected.name)}
+            issues={issues.card}
+          />
+        ))}
     </section>
   )
 }

@@ -1,6 +1,6 @@
 // Upload state and its transitions, as the product spec lists them, as a pure reducer.
 import type { ApiError } from '../../shared/api.ts'
-import { UPLOAD_STATUS } from '../../shared/constants.ts'
+import { UPLOAD_FAILURE, UPLOAD_STATUS } from '../../shared/constants.ts'
 
 export interface UploadState {
   uploadUrl: string | null
@@ -79,3 +79,14 @@ export function uploadReducer(state: UploadState, action: UploadAction): UploadS
 }
 
 export const isBusy = (state: UploadState) => state.uploading || state.validating || state.requestingUploadUrl
+
+/**
+ * A failure the same file may get past when sent again: the line, the storage or the server, not
+ * the package (a refused package fails the same way; a taken name has its own question).
+ */
+const RETRYABLE: readonly string[] = [UPLOAD_FAILURE.prepare, UPLOAD_FAILURE.upload, UPLOAD_FAILURE.create]
+export const canRetry = (state: UploadState) =>
+  !isBusy(state) &&
+  state.fileObject !== null &&
+  RETRYABLE.includes(state.status) &&
+  !state.response?.filenameExists

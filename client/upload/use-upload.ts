@@ -1,6 +1,6 @@
 // The upload as the package screen drives it: the reducer, the flow with the real transport
 // (tRPC + the signed PUT), and the list cache updated with the created package.
-import { useCallback, useReducer, useState } from 'react'
+import { useCallback, useReducer, useRef, useState } from 'react'
 import type { Package } from '../../shared/api.ts'
 import type { UploadMode } from '../../shared/constants.ts'
 import { toApiError } from '../api/api-error.ts'
@@ -16,9 +16,12 @@ export function useUpload() {
   const [created, setCreated] = useState<Package | null>(null)
   const client = useTRPCClient()
   const listCache = useListCache()
+  /** The mode of the last upload started, which a retry repeats. */
+  const lastMode = useRef<UploadMode>('default')
 
   const start = useCallback(
     async (file: File, mode: UploadMode = 'default') => {
+      lastMode.current = mode
       setCreated(null)
       const transport: UploadTransport = {
         getUploadUrl: (input) => client.upload.getUrl.mutate(input),
@@ -43,5 +46,10 @@ export function useUpload() {
     dispatch({ type: 'cancel' })
     setCreated(null)
   }, [])
-  return { state, created, start, reset }
+  /** The failed upload again, with the same file and mode (a cut connection, a server that hiccuped). */
+  const file = state.fileObject
+  const retry = useCallback(() => {
+    if (file) void start(file, lastMode.current)
+  }, [file, start])
+  return { state, created, start, reset, retry }
 }

@@ -89,8 +89,25 @@ export interface LiveStreamLine {
   detail: unknown
 }
 
-/** The stream's events: `hello` first (the server's clock), `line`s, `end` when the session ends. */
-export const LIVE_STREAM_EVENTS = { hello: 'hello', line: 'line', end: 'end' } as const
+/**
+ * Which phones are there: a phone's host sends a `device` line saying `{ presence: 'here' }` when
+ * the ad has been quiet for `heartbeatMs`, and `{ presence: 'left' }` when its page goes; a phone
+ * heard from in the last `goneAfterMs` (on the server's clock) that has not left is there.
+ */
+export const LIVE_PRESENCE = { heartbeatMs: 10_000, goneAfterMs: 35_000 } as const
+export type PresenceSignal = { presence: 'here' | 'left' }
+export const isPresenceSignal = (line: { kind: string; detail: unknown }): boolean =>
+  line.kind === 'device' && typeof (line.detail as Partial<PresenceSignal> | null)?.presence === 'string'
+
+/**
+ * The stream's events: `hello` first (the server's clock), `line`s, `presence` whenever the
+ * phones that are there change, `end` when the session ends.
+ */
+export const LIVE_STREAM_EVENTS = { hello: 'hello', line: 'line', presence: 'presence', end: 'end' } as const
+/** The phones there now, by the device ids their lines carry. */
+export interface LivePresence {
+  devices: string[]
+}
 export interface LiveHello {
   now: number
   expiresAt: number

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 import { providerLogin, signIn, storeTransaction } from '../helpers/sign-in.ts'
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL } from './env.ts'
 
@@ -119,14 +119,48 @@ test('an expired session is refreshed silently: new tokens, same user, same page
   await expect(page.locator('.top-bar')).toContainText(ADMIN_EMAIL)
 })
 
-test('a failed refresh logs out and starts the login again', async ({ page }) => {
+/** Signs in on the provider's hosted page the app has just sent the browser to. */
+async function signInOnHostedPage(page: Page) {
+  await expect(page).toHaveURL(/\/oidc\/interaction\//)
+  await page.getByLabel('Email').fill(ADMIN_EMAIL)
+  await page.getByLabel('Password').fill(ADMIN_PASSWORD)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+}
+
+test('a failed refresh logs out, starts the login again, and comes back to the page it was on', async ({
+  page,
+}) => {
   await signIn(page)
+  await page.goto(`${BASE_URL}tokens`)
+  await expect(page.getByRole('heading', { name: 'API tokens' })).toBeVisible()
   // The provider session is gone (its cookies cleared), so prompt=none fails.
   await page.context().clearCookies()
   await page.evaluate(() => localStorage.setItem('expires_at', String(Date.now() - 1000)))
   await page.reload()
   await expect(page).toHaveURL(/\/oidc\/interaction\//)
   expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull()
+  await signInOnHostedPage(page)
+  await expect(page).toHaveURL(/\/ads-preview\/tokens$/)
+  await expect(page.locator('.top-bar')).toContainText(`${ADMIN_EMAIL} - Log out`)
+})
+
+test('signed out in another tab: this one follows to /login, and Log in brings it back', async ({ page }) => {
+  await signIn(page)
+  await page.goto(`${BASE_URL}tokens`)
+  await expect(page.getByRole('heading', { name: 'API tokens' })).toBeVisible()
+  const other = await page.context().newPage()
+  await other.goto(`${BASE_URL}main`)
+  await other.getByRole('button', { name: /Log out/ }).click()
+  await expect(other.getByText('Logged out successfully.')).toBeVisible()
+
+  // No call refused as "Not signed in" under a top bar that still shows the email.
+  await expect(page).toHaveURL(/\/ads-preview\/login$/)
+  await expect(page.locator('.top-bar')).not.toContainText(ADMIN_EMAIL)
+  await page.screenshot({ path: `.tmp/screens/signed-out-elsewhere-${page.viewportSize()?.width}.png` })
+  await page.getByRole('button', { name: 'Log in' }).click()
+  await signInOnHostedPage(page)
+  await expect(page).toHaveURL(/\/ads-preview\/tokens$/)
+  await expect(page.locator('.top-bar')).toContainText(`${ADMIN_EMAIL} - Log out`)
 })
 
 test('an unknown path shows 404 with a way back', async ({ page }) => {

@@ -1,8 +1,9 @@
 // The product's flows in Chromium through nginx in front of three app processes on PostgreSQL
 // and S3 (the setup of tests/helpers/app-cluster.ts, the documented nginx blocks, no
 // sticky sessions): sign-in on the hosted login page, upload straight to the bucket, Keep both,
-// Replace, the preview in a new tab, the download byte for byte and delete, and a live session
-// between the workbench and a phone. Each process answers part of it: nothing a page does
+// Replace, the preview in a new tab, the download byte for byte and delete, a live session
+// between the workbench and a phone, a review link, and the session's life: silent refresh,
+// sign-in again back to the page, logout. Each process answers part of it: nothing a page does
 // depends on reaching the same process twice.
 import fs from 'node:fs'
 import path from 'node:path'
@@ -43,10 +44,15 @@ async function theCluster(): Promise<AppCluster> {
 
 async function signIn(page: Page, base: string) {
   await page.goto(`${base}/`)
+  await signInOnHostedPage(page)
+  await expect(page).toHaveURL(/\/ads-preview\/main$/)
+}
+
+async function signInOnHostedPage(page: Page) {
+  await expect(page).toHaveURL(/\/oidc\/interaction\//)
   await page.getByLabel('Email').fill(CLUSTER_EMAIL)
   await page.getByLabel('Password').fill(CLUSTER_PASSWORD)
   await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page).toHaveURL(/\/ads-preview\/main$/)
 }
 
 /** How many requests each process logged since `from` (its output's length then) that match. */
@@ -209,4 +215,39 @@ test('a review link through nginx: shared on one process, reviewed and revoked t
   await reviewer.reload()
   await expect(reviewer.getByRole('alert')).toContainText('This review link has ended.')
   await phone.close()
+})
+
+test('silent refresh, sign-in again back to the page, and logout through nginx and three processes', async ({
+  page,
+}) => {
+  const cluster = await theCluster()
+  const base = `${cluster.origin}/ads-preview`
+  const stored = () => page.evaluate(() => localStorage.getItem('access_token'))
+  const expire = () => page.evaluate(() => localStorage.setItem('expires_at', String(Date.now() - 1000)))
+  await signIn(page, base)
+
+  // An expired session: the provider's silent check (a hidden frame, any process) renews it.
+  const before = await stored()
+  await expire()
+  await page.reload()
+  await expect.poll(stored).not.toBe(before)
+  await expect(page).toHaveURL(/\/ads-preview\/main$/)
+  await expect(page.locator('.top-bar')).toContainText(`${CLUSTER_EMAIL} - Log out`)
+
+  // The provider's session gone too: sign in again, and back to the page it was on.
+  await page.goto(`${base}/tokens`)
+  await expect(page.getByRole('heading', { name: 'API tokens' })).toBeVisible()
+  await page.context().clearCookies()
+  await expire()
+  await page.reload()
+  await signInOnHostedPage(page)
+  await expect(page).toHaveURL(/\/ads-preview\/tokens$/)
+
+  // Logout ends on the spec's message, and nothing signs the page in again.
+  await page.getByRole('button', { name: /Log out/ }).click()
+  await expect(page).toHaveURL(/\/ads-preview\/login$/)
+  await expect(page.getByText('Logged out successfully.')).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  await expect(page).toHaveURL(/\/ads-preview\/login$/)
+  expect(await stored()).toBeNull()
 })

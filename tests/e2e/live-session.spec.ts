@@ -104,6 +104,9 @@ test("a phone's uncaught errors are errors on the desktop; a second phone gets a
 
   await page.screenshot({ path: '.tmp/screens/workbench-live-1440.png', fullPage: true })
   await expectScreenOk(page, 'the workbench with a live session')
+  // A phone that leaves the ad no longer counts (its host says so as its page goes).
+  await phonePage.goto('about:blank')
+  await expect(page.getByTestId('live-status')).toContainText('1 phone joined')
   await phonePage.context().close()
   await iphonePage.context().close()
 })

@@ -36,6 +36,9 @@ for (const viewport of VIEWPORTS) {
       await expect(targets.locator('[data-target=google-ad-manager]')).toContainText('Passes')
       await expect(targets.locator('.target-line')).toHaveCount(8)
       await expectScreenOk(page, 'the package screen with target verdicts')
+      // Once the package is created its inspection folds to one line: opened for the picture.
+      await expect(page.getByTestId('upload-success')).toBeVisible()
+      await page.locator('.inspection-fold summary').click()
       await page.locator('.hints').screenshot({ path: `.tmp/screens/targets-hints-${viewport.width}.png` })
     })
 

@@ -1,5 +1,6 @@
 // The live session's controls: start one, show its link as a QR code and text for phones, how
-// many phones joined, when it expires, and end it.
+// many phones are there now (one that left, or went quiet, no longer counts), when it expires,
+// and end it.
 import dayjs from 'dayjs'
 import { QRCodeSVG } from 'qrcode.react'
 import type { LiveSessionState } from './use-live-session.ts'
@@ -15,9 +16,8 @@ const STATUS_TEXT = {
 }
 
 export function LivePanel({ live }: { live: LiveSessionState }) {
-  const { status, session, sources, error } = live
+  const { status, session, phones, error } = live
   const running = (status === 'open' || status === 'reconnecting') && session
-  const phones = sources.length
   return (
     <section className="live-panel" aria-labelledby="live-title">
       <h2 id="live-title">Live session</h2>

@@ -4,9 +4,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { readEventStream } from '../../../shared/live/event-stream.ts'
 import {
+  isPresenceSignal,
   LIVE_PATHS,
   LIVE_STREAM_EVENTS,
   type LiveHello,
+  type LivePresence,
   type LiveSession,
   type LiveStreamLine,
 } from '../../../shared/live/live-session.ts'
@@ -39,6 +41,8 @@ export function useLiveSession(uuid: string) {
   const [sources, setSources] = useState<readonly ConsoleSource[]>([])
   // The columns as the stream's last line left them (a line's column depends on them).
   const known = useRef<readonly ConsoleSource[]>([])
+  /** How many phones are there now (the server's count: heard from lately, not gone). */
+  const [phones, setPhones] = useState(0)
   const following = useRef<AbortController | null>(null)
   const current = useRef<LiveSession | null>(null)
   // Bumped by every end and start: an end call that answers after a newer start changes nothing.
@@ -76,7 +80,11 @@ export function useLiveSession(uuid: string) {
             const columns = phoneSources(known.current, line)
             known.current = columns
             setSources(columns)
-            setLines((shown) => [...shown.slice(-(MAX_LINES - 1)), phoneLine(line, offset, columns)])
+            // A heartbeat or a goodbye says who is there, nothing the ad did.
+            if (!isPresenceSignal(line))
+              setLines((shown) => [...shown.slice(-(MAX_LINES - 1)), phoneLine(line, offset, columns)])
+          } else if (event.event === LIVE_STREAM_EVENTS.presence) {
+            setPhones((JSON.parse(event.data) as LivePresence).devices.length)
           } else if (event.event === LIVE_STREAM_EVENTS.end) {
             setStatus('ended')
             return
@@ -126,6 +134,7 @@ export function useLiveSession(uuid: string) {
       setLines([])
       known.current = []
       setSources([])
+      setPhones(0)
       const controller = new AbortController()
       following.current = controller
       void follow(started.id, controller.signal)
@@ -138,7 +147,7 @@ export function useLiveSession(uuid: string) {
   // Leaving the workbench ends its session: its link stops working.
   useEffect(() => end, [end])
 
-  return { status, session, error, lines, sources, start, end, clear: () => setLines([]) }
+  return { status, session, error, lines, sources, phones, start, end, clear: () => setLines([]) }
 }
 
 export type LiveSessionState = ReturnType<typeof useLiveSession>

@@ -1,22 +1,36 @@
-// What --help prints: how to run it, the users command, and every configuration variable (taken
-// from the configuration areas themselves, so a new variable is listed without touching this).
+// What --help prints: how to run it, the users command, and every configuration variable with
+// its default and meaning, as docs/configuration.md's table has them (configuration-table.ts).
 
 import type { CommandName } from '../../../shared/commands.ts'
 import { PRODUCT } from '../../../shared/constants.ts'
-import { configVariableNames } from '../../parse-config.ts'
+import table from './configuration-table.json' with { type: 'json' }
+import type { VariableRow } from './configuration-table.ts'
 
-export function helpText(invocation: Record<CommandName, string>): string {
-  const variables = configVariableNames()
+const WIDTH = 92
+const INDENT = '      '
+
+/** Words filled into lines of at most WIDTH columns, each indented. */
+function wrap(text: string): string[] {
   const lines: string[] = []
-  let line = ' '
-  for (const name of variables) {
-    if (line.length + name.length > 92) {
+  let line = INDENT
+  for (const word of text.split(/\s+/)) {
+    if (line !== INDENT && line.length + 1 + word.length > WIDTH) {
       lines.push(line)
-      line = ' '
+      line = INDENT
     }
-    line += ` ${name}`
+    line += line === INDENT ? word : ` ${word}`
   }
   lines.push(line)
+  return lines
+}
+
+function describeVariable(row: VariableRow): string[] {
+  const fallback = row.default ? ` (default: ${row.default})` : ''
+  return [`  ${row.names.join(', ')}${fallback}`, ...wrap(row.meaning)]
+}
+
+export function helpText(invocation: Record<CommandName, string>): string {
+  const lines = (table as VariableRow[]).flatMap(describeVariable)
   return `${PRODUCT}: upload, inspect, preview and share HTML5/MRAID ad packages.
 
 Usage:

@@ -1,7 +1,9 @@
-// What the server says once it listens: where it is, where its data is, how to sign in the first
-// time, whether thumbnails are rendered, and what to set before a phone can scan a preview.
+// What the server says once it listens: where it is, where its data is, whether thumbnails are
+// rendered, what to set before a phone can scan a preview, and last, until someone has signed in,
+// how the first admin signs in (the last line before the request log, said again at each start).
 
 import { PRODUCT } from '../../../shared/constants.ts'
+import type { FirstSignIn } from '../../identity/provider/first-admin.ts'
 import type { Config } from '../../parse-config.ts'
 import { BUILD } from '../../platform/build-info.ts'
 import { logger } from '../../platform/log/logger.ts'
@@ -11,7 +13,7 @@ import { findChromium } from '../../platform/renderer/chromium.ts'
 export interface StartedProduct {
   url: string
   thumbnails: boolean
-  firstUser?: { email: string; generatedPassword?: string } | undefined
+  firstUser?: FirstSignIn | undefined
 }
 
 export function reportStart(config: Config, server: StartedProduct, usersCommand: string): void {
@@ -20,15 +22,6 @@ export function reportStart(config: Config, server: StartedProduct, usersCommand
     `${PRODUCT} ${BUILD.version} is running at ${server.url}`,
   )
   logger.info({ dataDir: config.dataDir }, `Data is kept in ${config.dataDir}`)
-  if (server.firstUser) {
-    const { email, generatedPassword } = server.firstUser
-    logger.info(
-      { email },
-      generatedPassword
-        ? `Sign in as ${email} with the password ${generatedPassword} (shown once: change it with \`${usersCommand} passwd <email>\`)`
-        : `Sign in as ${email} with the password from ADMIN_PASSWORD`,
-    )
-  }
   if (config.auth.embedded) logger.info(`Manage users with \`${usersCommand} list|add|remove|passwd\``)
   const chromium = server.thumbnails ? findChromium(config.thumbnails.chromiumPath) : undefined
   if (chromium) logger.info({ chromium }, `Thumbnails: rendered in ${chromium}`)
@@ -38,4 +31,14 @@ export function reportStart(config: Config, server: StartedProduct, usersCommand
     )
   if (new URL(config.publicUrl).hostname === 'localhost')
     logger.info('Preview QR codes point at localhost: set PUBLIC_URL to an address a phone can reach')
+  if (server.firstUser)
+    logger.info({ email: server.firstUser.email }, howToSignIn(server.firstUser, usersCommand))
+}
+
+function howToSignIn(first: FirstSignIn, usersCommand: string): string {
+  const { email, generatedPassword, fromAdminPassword } = first
+  if (fromAdminPassword) return `Sign in as ${email} with the password from ADMIN_PASSWORD`
+  if (generatedPassword)
+    return `Sign in as ${email} with the password ${generatedPassword} (said at each start until the first sign-in; change it with \`${usersCommand} passwd ${email}\`)`
+  return `Sign in as ${email}: set its password with \`${usersCommand} passwd ${email}\``
 }

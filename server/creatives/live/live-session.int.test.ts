@@ -11,7 +11,9 @@ import {
   LIVE_LIMITS,
   LIVE_PARAM,
   LIVE_PATHS,
+  LIVE_PRESENCE,
   LIVE_SESSION_TTL_MS,
+  type LivePresence,
   type LiveSession,
   type LiveStreamLine,
 } from '../../../shared/live/live-session.ts'
@@ -63,10 +65,12 @@ async function start(t: TestApp = a): Promise<LiveSession & { secret: string }> 
   return { ...session, secret: decodeURIComponent(session.url.split('/').pop()!) }
 }
 
-/** The owner's stream: its events as they arrive, and how many heartbeat comments came. */
+/** The owner's stream: its events as they arrive, which phones are there, how many heartbeat comments came. */
 function stream(origin: string, id: string, auth: Record<string, string> = a.auth) {
   const abort = new AbortController()
   const events: StreamEvent[] = []
+  /** The phones there, each time the stream said they changed (kept apart from the other events). */
+  const presence: string[][] = []
   let text = ''
   const decoder = new TextDecoder()
   const opened = fetch(`${origin}${LIVE_PATHS.stream(id)}`, { headers: auth, signal: abort.signal })
@@ -78,7 +82,9 @@ function stream(origin: string, id: string, auth: Record<string, string> = a.aut
         controller.enqueue(chunk)
       },
     })
-    for await (const event of readEventStream(response.body!.pipeThrough(seen))) events.push(event)
+    for await (const event of readEventStream(response.body!.pipeThrough(seen)))
+      if (event.event === 'presence') presence.push((JSON.parse(event.data) as LivePresence).devices)
+      else events.push(event)
     return response.status
   })
   done.catch(() => {})
@@ -87,6 +93,7 @@ function stream(origin: string, id: string, auth: Record<string, string> = a.aut
     events,
     heartbeats: () => text.split(': still here\n').length - 1,
     lines: () => events.filter((e) => e.event === 'line').map((e) => JSON.parse(e.data) as LiveStreamLine),
+    there: () => presence.at(-1),
     close: () => abort.abort(),
   }
 }
@@ -315,5 +322,39 @@ describe('a live session', () => {
     expect(full.status).toBe(429)
     expect(((await full.json()) as { message: string }).message).toMatch(/20000 lines/)
     expect((await post(originA, session.secret, phonePost(two.slice(1)))).status).toBe(200)
+  })
+})
+
+describe('the phones that are there', () => {
+  it('are those heard from lately (a line or a heartbeat) that did not say they left, on the server clock', async () => {
+    const realNow = a.services.now
+    let clock = Date.now()
+    a.services.now = () => clock
+    try {
+      const session = await start()
+      const watch = stream(originA, session.id)
+      const there = watch.there
+      const say = (device: string, kind: string, detail: unknown) =>
+        post(originA, session.secret, phonePost([{ kind, detail }], device))
+      await expect.poll(there).toEqual([])
+      await say('phone-one-1234', 'console', { level: 'log', args: ['ready'] })
+      await say('phone-two-5678', 'device', { presence: 'here' })
+      await expect.poll(there).toEqual(['phone-one-1234', 'phone-two-5678'])
+      // The second phone's page went: its host said so.
+      await say('phone-two-5678', 'device', { presence: 'left' })
+      await expect.poll(there).toEqual(['phone-one-1234'])
+      // The first went quiet, no heartbeat either (locked, out of reach): gone after the limit.
+      clock += LIVE_PRESENCE.goneAfterMs - 1000
+      await say('phone-two-5678', 'device', { presence: 'here' })
+      await expect.poll(there).toEqual(['phone-one-1234'])
+      clock += 2000
+      await expect.poll(there).toEqual([])
+      // Its heartbeat brings it back; the one that left stays gone.
+      await say('phone-one-1234', 'device', { presence: 'here' })
+      await expect.poll(there).toEqual(['phone-one-1234'])
+      watch.close()
+    } finally {
+      a.services.now = realNow
+    }
   })
 })

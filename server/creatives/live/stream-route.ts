@@ -7,7 +7,7 @@
 // closes the stream (without `end`: the workbench's reconnect is then refused and says so).
 import { Hono } from 'hono'
 import { streamSSE } from 'hono/streaming'
-import { LIVE_STREAM_EVENTS, type LiveHello } from '../../../shared/live/live-session.ts'
+import { LIVE_STREAM_EVENTS, type LiveHello, type LivePresence } from '../../../shared/live/live-session.ts'
 import { REST } from '../../../shared/paths.ts'
 import type { Services } from '../../actions/define-action.ts'
 import type { AuthVariables } from '../../identity/access/bearer.ts'
@@ -15,8 +15,11 @@ import { logger } from '../../platform/log/logger.ts'
 import { isOpen, ownSession } from './find-live-session.ts'
 import { LIVE_POLL_MS } from './live-bus.ts'
 import { readLiveLines } from './read-live-lines.ts'
+import { readLivePresence } from './read-live-presence.ts'
 
 const BATCH = 500
+/** How often a quiet stream looks whether a phone went silent (the lines themselves wake it). */
+const PRESENCE_CHECK_MS = 1000
 
 /** With the member check's cache (MEMBER_CHECK_TTL_MS), a revocation ends a stream within a minute. */
 export const LIVE_RECHECK_MS = 20_000
@@ -40,6 +43,8 @@ export function createLiveStreamRoutes(services: Services) {
         let after = Number.isSafeInteger(resumeFrom) && resumeFrom > 0 ? resumeFrom : 0
         let lastWrite = services.now()
         let lastCheck = services.now()
+        let present = ''
+        let presenceAt = -Infinity
         while (!stream.aborted) {
           if (services.now() - lastCheck >= LIVE_RECHECK_MS) {
             const admitted = await c.var.reauthenticate().then(
@@ -60,6 +65,15 @@ export function createLiveStreamRoutes(services: Services) {
           }
           if (lines.length > 0) lastWrite = services.now()
           if (lines.length === BATCH) continue
+          if (lines.length > 0 || services.now() - presenceAt >= PRESENCE_CHECK_MS) {
+            presenceAt = services.now()
+            const presence: LivePresence = { devices: await readLivePresence(db, first.id, presenceAt) }
+            if (JSON.stringify(presence) !== present) {
+              present = JSON.stringify(presence)
+              await stream.writeSSE({ event: LIVE_STREAM_EVENTS.presence, data: present })
+              lastWrite = services.now()
+            }
+          }
           const session = await ownSession(db, c.var.user, first.id)
           if (!isOpen(session, services.now())) {
             await stream.writeSSE({ event: LIVE_STREAM_EVENTS.end, data: '{}' })

@@ -97,7 +97,9 @@ export function auditHandler(
         )
         await record(uuid, row.inspection, { ...base, state: 'done', figures, finishedAt: services.now() })
       } catch (error) {
-        if (error instanceof ShuttingDown) {
+        // Chromium may go first: a Ctrl-C or a stop of the service's process group signals it too,
+        // and the audit then fails on a closed page rather than on ShuttingDown.
+        if (error instanceof ShuttingDown || stopping.signal.aborted) {
           await record(uuid, row.inspection, { windowMs, queuedAt: base.queuedAt, state: 'queued' })
           throw error
         }

@@ -9,9 +9,9 @@ import type { Config } from '../../parse-config.ts'
 import type { Database } from '../../platform/db/database.ts'
 import type { SecretStore } from '../../platform/db/secrets.ts'
 import { createApiTokenCheck } from '../api-tokens/api-token-check.ts'
+import { ensureFirstUser, type FirstSignIn } from '../provider/first-admin.ts'
 import { createMemberCheck, type MemberCheck } from '../provider/member-check.ts'
 import { createEmbeddedIdentityProvider } from '../provider/provider.ts'
-import { ensureFirstUser } from '../provider/users.ts'
 import { type AccessPolicy, createAccessPolicy } from './access-policy.ts'
 import { createAuthenticator } from './authenticate.ts'
 import { type Authenticate, createAccessTokenVerifier } from './bearer.ts'
@@ -35,8 +35,8 @@ export interface Identity {
   provider?: IdentityProviderHandler
   /** The embedded provider's members, as the access policy sees them. */
   members?: MemberCheck
-  /** What to tell the person about signing in, when the embedded provider made a first user. */
-  firstUser?: { email: string; generatedPassword?: string }
+  /** How the embedded provider's first admin signs in, until someone has signed in. */
+  firstUser?: FirstSignIn
   close(): void
 }
 
@@ -57,7 +57,7 @@ export async function createIdentity(
   const issuer: ExternalIssuer = embedded
     ? { metadata: embedded.metadata, keys: createLocalJWKSet(embedded.publicJwks) }
     : await external(config.auth.issuer)
-  const firstUser = embedded ? await ensureFirstUser(db, config.admin) : undefined
+  const firstUser = embedded ? await ensureFirstUser(db, config.admin, stores.secrets) : undefined
   const members = embedded ? createMemberCheck(db, now) : undefined
   const { userinfoEndpoint } = issuer.metadata
   const policy = createAccessPolicy({

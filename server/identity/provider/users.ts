@@ -1,12 +1,12 @@
 // Users of the embedded identity provider.
 import { randomUUID } from 'node:crypto'
-import { asc, count, eq } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import { EMAIL_PATTERN } from '../../../shared/team.ts'
 import type { Database } from '../../platform/db/database.ts'
 import { normalizeEmail } from '../access/email.ts'
 import { revokeTokensOf } from '../api-tokens/revoke-tokens-of.ts'
 import { endSessions } from './end-sessions.ts'
-import { generatePassword, hashPassword, MIN_PASSWORD_LENGTH } from './passwords.ts'
+import { hashPassword, MIN_PASSWORD_LENGTH } from './passwords.ts'
 
 export async function findUserByEmail(db: Database, email: string) {
   const { users } = db.tables
@@ -57,7 +57,7 @@ export async function addUser(db: Database, email: string, password: string, rol
  * Adds the user unless the email is taken (answers undefined then), deciding and inserting under
  * one lock: processes that start together on one database add the first user once.
  */
-async function addUserUnlessTaken(db: Database, email: string, password: string, role: MemberRole) {
+export async function addUserUnlessTaken(db: Database, email: string, password: string, role: MemberRole) {
   requireStrongEnough(password)
   const normalized = normalizeEmail(email)
   if (!EMAIL_PATTERN.test(normalized)) throw new Error(`Not an email address: ${email}`)
@@ -116,42 +116,4 @@ export async function removeUser(db: Database, email: string): Promise<{ id: str
     await revokeTokensOf(tx, db, user.id)
   })
   return { id: user.id, email: user.email }
-}
-
-/**
- * First start with no users: create the admin from ADMIN_EMAIL / ADMIN_PASSWORD, or with a
- * generated password. Answers what to tell the person (the password only when generated). A
- * data folder from before members had roles gets its admin too: ADMIN_EMAIL's user, else the
- * oldest member. Processes that start together on one database add the user once.
- */
-export async function ensureFirstUser(
-  db: Database,
-  admin: { email: string | undefined; password: string | undefined },
-) {
-  const { users } = db.tables
-  const [row] = await db.orm.select({ n: count() }).from(users)
-  if ((row?.n ?? 0) > 0) {
-    if (admin.email && admin.password) await addUserUnlessTaken(db, admin.email, admin.password, 'admin')
-    const [anAdmin] = await db.orm
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.role, 'admin'))
-      .limit(1)
-    if (!anAdmin) await promoteFirstAdmin(db, admin.email)
-    return undefined
-  }
-  const email = admin.email ?? 'admin@localhost'
-  const password = admin.password ?? generatePassword()
-  // Another process starting on the same database may have added it first: then it tells.
-  if (!(await addUserUnlessTaken(db, email, password, 'admin'))) return undefined
-  return { email, generatedPassword: admin.password ? undefined : password }
-}
-
-async function promoteFirstAdmin(db: Database, email: string | undefined): Promise<void> {
-  const { users } = db.tables
-  const chosen = (email && (await findUserByEmail(db, email))) || undefined
-  const [oldest] = chosen
-    ? [chosen]
-    : await db.orm.select({ id: users.id }).from(users).orderBy(asc(users.createdAt)).limit(1)
-  if (oldest) await db.write((tx) => tx.update(users).set({ role: 'admin' }).where(eq(users.id, oldest.id)))
 }

@@ -64,7 +64,7 @@ export const LIVE_OPERATIONS: Operation[] = [
     operationId: 'streamLiveSession',
     summary: "The owner's stream of a live session: every phone's lines as server-sent events",
     description:
-      'Events: hello { now, expiresAt } (the server clock), line { id, device, at, kind, detail } with the line id as event id, end when the session ends or expires. Last-Event-ID (or ?after=) resumes after a line.',
+      'Events: hello { now, expiresAt } (the server clock), line { id, device, at, kind, detail } with the line id as event id, presence { devices } whenever the phones that are there change, end when the session ends or expires. Last-Event-ID (or ?after=) resumes after a line.',
     auth: 'bearer',
     tags: ['live'],
     params: { id: 'The session id live.start answered.' },
