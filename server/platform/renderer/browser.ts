@@ -56,15 +56,15 @@ export function createRendererBrowser(
         return chromium.launch(unsandboxed)
       })
     }
-    const isolated = isolatedLauncher(executablePath)
-    if (!isolated) return launchWith(executablePath)
-    return launchWith(isolated).catch((error: unknown) => {
+    const withoutNamespace = (error?: unknown) => {
       logger.warn(
         { err: error },
         'Chromium cannot run in a network namespace of its own here: rendering with WebRTC off and the proxy only',
       )
       return launchWith(executablePath)
-    })
+    }
+    const isolated = isolatedLauncher(executablePath)
+    return isolated ? launchWith(isolated).catch(withoutNamespace) : withoutNamespace()
   }
 
   async function launch(): Promise<Browser> {

@@ -14,12 +14,17 @@ const UNSHARE = '/usr/bin/unshare'
 
 const quoted = (value: string) => `'${value.replaceAll("'", `'\\''`)}'`
 
-/** An executable that starts `chromium` in a fresh network namespace; undefined without unshare. */
+/** An executable that starts `chromium` in a fresh network namespace; undefined where none can be. */
 export function isolatedLauncher(chromium: string): string | undefined {
   if (process.platform !== 'linux' || !fs.existsSync(UNSHARE)) return undefined
   const unshare = [UNSHARE, '--net', ...(process.getuid?.() === 0 ? [] : ['--map-current-user'])]
   const file = path.join(os.tmpdir(), `renderer-launcher-${process.pid}.sh`)
-  fs.writeFileSync(file, `#!/bin/sh\nexec ${unshare.map(quoted).join(' ')} -- ${quoted(chromium)} "$@"\n`)
-  fs.chmodSync(file, 0o700)
-  return file
+  try {
+    fs.writeFileSync(file, `#!/bin/sh\nexec ${unshare.map(quoted).join(' ')} -- ${quoted(chromium)} "$@"\n`)
+    fs.chmodSync(file, 0o700)
+    return file
+  } catch {
+    // A temp folder that takes no file: the launch without the namespace says so.
+    return undefined
+  }
 }
