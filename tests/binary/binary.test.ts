@@ -1,10 +1,12 @@
 // The single executable (built and named by scripts/test-binary.mjs) keeps the start contract
 // (tests/ops/start-contract.ts), starts from an empty folder with nothing but itself, and writes
-// nothing outside DATA_DIR, not even after SIGKILL with its thumbnail browser running.
+// nothing outside DATA_DIR, not even after SIGKILL with its thumbnail browser running, whose
+// network namespace and memory limit hold as they do under npm start.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, expect, it } from 'vitest'
+import { RENDERER_MEMORY_MB } from '../../server/platform/renderer/renderer-memory.ts'
 import { validPackage } from '../fixtures/packages.ts'
 import { implicitAccessToken } from '../helpers/oidc-http.ts'
 import { runToExit, startProductProcess } from '../helpers/product-process.ts'
@@ -79,8 +81,23 @@ it('writes nothing outside DATA_DIR, even when killed with SIGKILL while its bro
       timeout: 20_000,
     })
     .toBe('image/png')
-  await product.stop('SIGKILL')
   const dataDir = path.join(place.folder, 'data')
+  // The renderer's bounds hold in the binary too: its browser has a network namespace of its
+  // own, and the zygotes every renderer is forked from carry the renderer's memory limit.
+  const browser = processes().find(({ cmdline }) => cmdline.includes(dataDir) && !cmdline.includes('--type='))
+  const network = fs.readlinkSync(`/proc/${browser?.pid}/ns/net`)
+  expect(network).not.toBe(fs.readlinkSync('/proc/self/ns/net'))
+  const zygotes = processes().filter(
+    ({ pid, cmdline }) =>
+      cmdline.includes('--type=zygote') && fs.readlinkSync(`/proc/${pid}/ns/net`) === network,
+  )
+  expect(zygotes.length).toBeGreaterThan(0)
+  const bytes = String(RENDERER_MEMORY_MB * 1024 * 1024)
+  for (const { pid } of zygotes)
+    expect(
+      /Max data size\s+(\d+)\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/limits`, 'utf8'))?.slice(1),
+    ).toEqual([bytes, bytes])
+  await product.stop('SIGKILL')
   // Chromium notices its controller is gone and exits; nothing it wrote may be outside DATA_DIR.
   await expect.poll(() => browsersUsing(dataDir), { timeout: 10_000 }).toEqual([])
   expect(fs.readdirSync(place.folder).sort()).toEqual(['ads-preview', 'data'])
@@ -94,17 +111,23 @@ it('writes nothing outside DATA_DIR, even when killed with SIGKILL while its bro
   await again.stop('SIGTERM')
 }, 90_000) // two starts, a render in Chromium, its exit after SIGKILL
 
-/** Processes whose command line names the folder (the browser's profile lives in it). */
-function browsersUsing(dir: string): string[] {
+/** Every process and its command line (gone ones left out). */
+function processes(): { pid: string; cmdline: string }[] {
   return fs
     .readdirSync('/proc')
     .filter((pid) => /^\d+$/.test(pid))
-    .map((pid) => {
+    .flatMap((pid) => {
       try {
-        return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ')
+        return [{ pid, cmdline: fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ') }]
       } catch {
-        return ''
+        return []
       }
     })
+}
+
+/** Processes whose command line names the folder (the browser's profile lives in it). */
+function browsersUsing(dir: string): string[] {
+  return processes()
+    .map(({ cmdline }) => cmdline)
     .filter((cmdline) => cmdline.includes(dir))
 }

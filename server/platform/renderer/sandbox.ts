@@ -8,6 +8,7 @@
 import type { Browser, BrowserContext, CDPSession, Page, Route } from 'playwright-core'
 import { API } from '../../../shared/paths.ts'
 import { keepRenderersLow } from './low-priority.ts'
+import { NO_WEBRTC_SCRIPT } from './no-webrtc.ts'
 import { createRequestLog, type RequestLog } from './refused-requests.ts'
 
 export interface SandboxOptions {
@@ -169,8 +170,11 @@ export async function openSandbox(
       requests.refuse(socket.url(), false, 'websocket')
       return socket.close()
     })
+    await context.addInitScript(NO_WEBRTC_SCRIPT)
     const page = await context.newPage()
     page.once('crash', () => stop('crash'))
+    // A popup is never part of a render, and each would be a renderer process of its own.
+    context.on('page', (opened) => void (opened === page || opened.close().catch(() => {})))
     return {
       context,
       page,
