@@ -6,6 +6,12 @@ export const VERDICT_WORDS: Record<TargetVerdict, string> = {
   warn: 'Warnings',
   fail: 'Fails',
   unknown: 'Not judged',
+  'not-for-kind': 'Not for this kind',
+}
+
+/** The icon a verdict shows: a target that does not judge this kind looks like one not judged. */
+export function verdictIcon(verdict: TargetVerdict): CellStatus {
+  return verdict === 'not-for-kind' ? 'unknown' : verdict
 }
 
 export const STATUS_WORDS: Record<CellStatus, string> = {

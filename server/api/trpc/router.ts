@@ -13,6 +13,7 @@ import { listPackages } from '../../creatives/packages/list-packages.ts'
 import { restorePackage } from '../../creatives/packages/restore-package.ts'
 import { undoReplace } from '../../creatives/packages/undo-replace.ts'
 import { getPackageTargets } from '../../creatives/targets/get-package-targets.ts'
+import { setPackageKind } from '../../creatives/targets/set-package-kind.ts'
 import { targetBadges } from '../../creatives/targets/target-badges.ts'
 import { getUploadUrl } from '../../creatives/uploads/get-upload-url.ts'
 import { validateUpload } from '../../creatives/uploads/validate-upload.ts'
@@ -53,6 +54,7 @@ export const appRouter = router({
     restore: mutation(restorePackage),
     undoReplace: mutation(undoReplace),
     adSizes: query(countAdSizes),
+    setKind: mutation(setPackageKind),
   }),
   live: router({
     start: mutation(startLiveSession),
