@@ -11,11 +11,14 @@ import { choose, row, uniqueName } from '../helpers/package-screen.ts'
 import { expectScreenOk, VIEWPORTS } from '../helpers/screen-checks.ts'
 import { signIn } from '../helpers/sign-in.ts'
 
-/** A valid MRAID creative in two files with no CTA: fine for Ad Manager, not for AppLovin or Unity. */
+/**
+ * A playable (it calls gameReady) in two files with no CTA: not for AppLovin or Unity, and not
+ * Ad Manager's kind (it serves display ads).
+ */
 const TWO_FILES = zipOf({
   'index.html':
     '<html><head><meta name="ad.size" content="width=320,height=480"><script src="mraid.js"></script><script src="ad.js"></script></head><body>Ad</body></html>',
-  'ad.js': "mraid.addEventListener('ready', function () {})",
+  'ad.js': "mraid.addEventListener('ready', function () { window.gameReady() })",
 })
 
 for (const viewport of VIEWPORTS) {
@@ -33,7 +36,8 @@ for (const viewport of VIEWPORTS) {
       const applovin = targets.locator('[data-target=applovin]')
       await expect(applovin).toContainText('Fails')
       await expect(applovin).toContainText('One HTML file, every asset inlined: 2 (limit: at most 1)')
-      await expect(targets.locator('[data-target=google-ad-manager]')).toContainText('Passes')
+      await expect(targets.locator('[data-target=google-ad-manager]')).toContainText('Not for this kind')
+      await expect(targets.locator('[data-testid=creative-kind]')).toHaveText('Playable')
       await expect(targets.locator('.target-line')).toHaveCount(8)
       await expectScreenOk(page, 'the package screen with target verdicts')
       await page.locator('.hints').screenshot({ path: `.tmp/screens/targets-hints-${viewport.width}.png` })
@@ -109,7 +113,7 @@ test.describe('the list shows the verdict badge at create, and the workbench the
     await page.goto(`${own.product.base}/main`)
     await choose(page, name, TWO_FILES)
     await expect(row(page, name)).toHaveCount(1)
-    await expect(badgeOf(page)).toHaveText(/^Fails 3 of 8 targets/)
+    await expect(badgeOf(page)).toHaveText(/^Fails 3 of 7 targets/)
     await expect(badgeOf(page)).toHaveAttribute('title', /^AppLovin, Unity Ads, Mintegral/)
   })
 
@@ -125,7 +129,7 @@ test.describe('the list shows the verdict badge at create, and the workbench the
       await own.signIn(page)
       await page.goto(`${own.product.base}/main`)
       const badge = badgeOf(page)
-      await expect(badge).toHaveText(/^Fails 3 of 8 targets/)
+      await expect(badge).toHaveText(/^Fails 3 of 7 targets/)
       await expect(badge).toHaveAttribute('data-audit', 'done', { timeout: 80_000 })
       await expectScreenOk(page, 'the package list with verdict badges')
       await row(page, name).screenshot({ path: `.tmp/screens/targets-badge-${viewport.width}.png` })
