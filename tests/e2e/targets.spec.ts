@@ -159,6 +159,17 @@ test.describe('the list shows the verdict badge at create, and the workbench the
       await expectScreenOk(page, 'the workbench with the delivery-targets matrix')
       await panel.locator('.matrix-scroll').scrollIntoViewIfNeeded()
       await page.screenshot({ path: `.tmp/screens/targets-matrix-${viewport.width}.png` })
+
+      // A user who says it is a display interstitial: the playable networks no longer judge it.
+      const kind = panel.getByRole('combobox', { name: 'Kind', exact: true })
+      await expect(kind).toHaveValue('playable')
+      await kind.selectOption('interstitial')
+      await expect(panel.locator('.target-chip.not-for-kind', { hasText: 'AppLovin' })).toHaveCount(1)
+      await expect(panel.locator('.creative-kind')).toContainText('set by a user; inferred: Playable')
+      // Back to the inferred kind, as the next width expects it.
+      await kind.selectOption('playable')
+      await expect(panel.locator('.creative-kind')).toContainText('inferred')
+      await expect(panel.locator('.target-chip.fail', { hasText: 'AppLovin' })).toHaveCount(1)
     })
   }
 })
