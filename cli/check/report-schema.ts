@@ -18,9 +18,9 @@ export type CheckStatus = z.infer<typeof checkStatusSchema>
 export const targetVerdictSchema = z.object({
   id: z.string(),
   name: z.string(),
-  /** False when a rule of the target fails. */
+  /** False when a rule of the target fails; a target that does not serve the creative's kind is ok. */
   ok: z.boolean(),
-  verdict: z.enum(['pass', 'warn', 'fail', 'unknown']),
+  verdict: z.enum(['pass', 'warn', 'fail', 'unknown', 'not-for-kind']),
   /** Rules only the runtime audit measures (a server's), not judged offline. */
   pending: z.number().int().nonnegative(),
   issues: z.array(issueSchema),

@@ -6,6 +6,12 @@ export const VERDICT_WORDS: Record<TargetVerdict, string> = {
   warn: 'Warnings',
   fail: 'Fails',
   unknown: 'Not judged',
+  'not-for-kind': 'Not for this kind',
+}
+
+/** The icon a verdict shows: a target that does not judge this kind looks like one not judged. */
+export function verdictIcon(verdict: TargetVerdict): CellStatus {
+  return verdict === 'not-for-kind' ? 'unknown' : verdict
 }
 
 export const STATUS_WORDS: Record<CellStatus, string> = {
@@ -24,8 +30,10 @@ export const AUDIT_WORDS: Record<AuditState, string> = {
   failed: 'Runtime audit failed',
 }
 
-/** "Fails 4 of 8 targets", "Warnings on 1 of 8 targets", "Passes 8 targets". */
+/** "Fails 4 of 8 targets", "Warnings on 1 of 8 targets", "Passes 8 targets" (over the targets that judge its kind). */
 export function badgeText(badge: VerdictBadge): string {
+  // Every chosen target serves other kinds: nothing judged it, which is not a pass either.
+  if (badge.targets === 0) return 'No target for this kind'
   const of = `of ${badge.targets} target${badge.targets === 1 ? '' : 's'}`
   if (badge.verdict === 'fail') return `Fails ${badge.failing.length} ${of}`
   if (badge.verdict === 'warn') return `Warnings on ${badge.warning.length} ${of}`

@@ -55,11 +55,16 @@ export function InspectionHints({
         )}
       </dl>
       {issues.length > 0 && <IssueList issues={issues} />}
-      <h3 className="hints-title targets-title">Delivery targets</h3>
-      <TargetVerdicts
-        matrix={result.matrix}
-        note="Runtime checks (requests, CPU, audio, the first tap) run on the server after the upload."
-      />
+      {/* A file that is not a readable, safe zip has nothing the targets could judge. */}
+      {result.matrix.targets.length > 0 && (
+        <>
+          <h3 className="hints-title targets-title">Delivery targets</h3>
+          <TargetVerdicts
+            matrix={result.matrix}
+            note="Runtime checks (requests, CPU, audio, the first tap) run on the server after the upload."
+          />
+        </>
+      )}
     </section>
   )
 }

@@ -139,7 +139,7 @@ export function UploadPanel({ upload }: { upload: ReturnType<typeof useUpload> }
         </div>
       )}
       {showWarning && response && (
-        <div className="banner warning" role="alert">
+        <div className="banner warning refused" role="alert">
           <strong>{response.message}</strong>
           <IssueList issues={issues.banner} />
         </div>

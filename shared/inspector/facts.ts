@@ -2,6 +2,13 @@
 // scans it: sizes as shipped (base64-inlined assets count as the bytes they take in the file),
 // counts, the meta tags networks ask for and the calls the code makes. Numbers and flags only:
 // which of them matter, and where the limits lie, is the targets' business.
+import {
+  type CreativeKindFacts,
+  fullScreenSigns,
+  inferKind,
+  type KindEvidence,
+  storeLinksIn,
+} from './creative-kind.ts'
 
 /** Calls that networks require or forbid, found in script code and inline event handlers. */
 export const KNOWN_CALLS = {
@@ -18,6 +25,17 @@ export const KNOWN_CALLS = {
   alert: /\balert\s*\(/,
 } as const
 export type KnownCall = keyof typeof KNOWN_CALLS
+/** Calls only playables make: each network's end-card and CTA hooks. */
+const PLAYABLE_CALLS: readonly KnownCall[] = [
+  'gameReady',
+  'gameEnd',
+  'install',
+  'FbPlayableAd.onCTAClick',
+  "postMessage('download')",
+  "postMessage('complete')",
+]
+const EXPAND_CALL = /\bmraid\s*\.\s*(expand|resize)\s*\(/g
+const VIDEO_FILE = /\.(?:mp4|webm|ogv|mov|m4v)$/i
 
 const CLICK_TAG_DECLARED = /(?:\b(?:var|let|const)\s+|\bwindow\s*\.\s*)clickTag\s*=(?!=)/i
 /** A clickthrough opened with a URL written into the code instead of the ad server's clickTag. */
@@ -59,6 +77,8 @@ export interface PackageFacts {
   mraidBeforeReady: boolean
   calls: KnownCall[]
   clickTag: { declared: boolean; outsideEntry: boolean; hardCodedClicks: number }
+  /** The kind inferred, and why; absent in reports stored before it existed. */
+  creative?: CreativeKindFacts
 }
 
 export function metaContent(html: string, name: string): string | null {
@@ -82,10 +102,12 @@ export class FactCollector {
   private initialRequests = 1
   private entryHtml = ''
   private configJson: string | undefined
+  private readonly storeLinks = new Set<string>()
 
   /** A text file as read (HTML, CSS, JS, JSON, SVG). */
   text(path: string, text: string, entry: string | null): void {
     for (const match of text.matchAll(BASE64_DATA_URI)) this.inlined += match[0].length
+    for (const link of storeLinksIn(text)) this.storeLinks.add(link)
     if (path === entry) this.entryHtml = text
     if (path === 'config.json') this.configJson = text
   }
@@ -117,6 +139,23 @@ export class FactCollector {
     const { files, entry } = base
     const all = this.code.map((c) => c.code).join('\n')
     const declaredIn = this.code.filter((c) => CLICK_TAG_DECLARED.test(c.code)).map((c) => c.file)
+    const calls = (Object.keys(KNOWN_CALLS) as KnownCall[]).filter((call) => KNOWN_CALLS[call].test(all))
+    const meta = {
+      adSize: metaContent(this.entryHtml, 'ad.size'),
+      adOrientation: metaContent(this.entryHtml, 'ad.orientation'),
+    }
+    const orientation = playableOrientation(this.configJson)
+    const evidence: KindEvidence = {
+      declaredSize: meta.adSize,
+      playableHooks: [
+        ...calls.filter((call) => PLAYABLE_CALLS.includes(call)),
+        ...(orientation === null ? [] : ['config.json playable_orientation']),
+      ],
+      storeLinks: [...this.storeLinks].slice(0, 5),
+      video: files.some((file) => VIDEO_FILE.test(file.path)) || /<video\b/i.test(this.entryHtml),
+      expands: [...new Set([...all.matchAll(EXPAND_CALL)].map((m) => `mraid.${m[1]}`))],
+      fullScreen: fullScreenSigns(meta.adSize, meta.adOrientation, all),
+    }
     return {
       zipBytes: base.zipBytes,
       unpackedBytes: files.reduce((sum, file) => sum + file.size, 0),
@@ -134,19 +173,17 @@ export class FactCollector {
       missingReferences: base.issueRules.filter((rule) => rule === 'reference.missing').length,
       externalReferences: [...this.external],
       plainHttpReferences: [...this.plainHttp],
-      meta: {
-        adSize: metaContent(this.entryHtml, 'ad.size'),
-        adOrientation: metaContent(this.entryHtml, 'ad.orientation'),
-      },
-      playableOrientation: playableOrientation(this.configJson),
+      meta,
+      playableOrientation: orientation,
       mraidReferenced: base.mraidReferenced,
       mraidBeforeReady: base.issueRules.includes('mraid.before-ready'),
-      calls: (Object.keys(KNOWN_CALLS) as KnownCall[]).filter((call) => KNOWN_CALLS[call].test(all)),
+      calls,
       clickTag: {
         declared: declaredIn.length > 0,
         outsideEntry: declaredIn.some((file) => file !== entry),
         hardCodedClicks: [...all.matchAll(HARD_CODED_CLICK)].length,
       },
+      creative: { kind: inferKind(evidence), evidence },
     }
   }
 }

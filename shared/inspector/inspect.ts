@@ -17,6 +17,7 @@ import {
   stripHtmlComments,
   stripJsComments,
 } from './html-scan.ts'
+import { refusesRule } from './refusal.ts'
 import type { InspectionIssue, InspectionLimits, InspectionReport, InspectOptions } from './types.ts'
 
 export type * from './types.ts'
@@ -268,8 +269,10 @@ async function followReferences(
     if (isNonFileUrl(url)) continue
     if (isExternal(url)) {
       state.facts.reference(url, isPlainHttp(url))
+      await checkBundledCopy(state, from, url, kind)
+      // Ad servers flag such a creative as not SSL-compatible and still preview it: QA must see it.
       if (isPlainHttp(url)) {
-        state.findings.error(
+        state.findings.warning(
           'network.insecure-http',
           `${from} loads ${url} over plain http: apps block it. Bundle the file in the package or use https.`,
           from,
@@ -285,7 +288,7 @@ async function followReferences(
     }
     const path = resolveInPackage(from, url)
     if (path === undefined) {
-      state.findings.error('reference.outside', `${from} refers to ${url}, outside the package.`, from)
+      state.findings.warning('reference.outside', `${from} refers to ${url}, outside the package.`, from)
       continue
     }
     if (path.split('/').pop() === 'mraid.js') {
@@ -294,7 +297,7 @@ async function followReferences(
     }
     if (!state.paths.has(path)) {
       const caseMatch = state.lowerPaths.get(path.toLowerCase())
-      state.findings.error(
+      state.findings.warning(
         'reference.missing',
         caseMatch
           ? `${from} refers to ${path} but the package has ${caseMatch}: names are case-sensitive on phones and servers.`
@@ -310,6 +313,27 @@ async function followReferences(
     state.referenced.add(path)
     await scanFile(state, path, false)
   }
+}
+
+/**
+ * A script loaded from another server while the package holds a file of the same name (a tag
+ * copied from a live server): the package's copy says what the ad runs, MRAID included.
+ */
+async function checkBundledCopy(state: ScanState, from: string, url: string, kind: string): Promise<void> {
+  if (kind !== 'script') return
+  const name = safeDecode(url.split(/[?#]/)[0]?.split('/').pop() ?? '')
+  const copy = [...state.paths].find((path) => path.split('/').pop() === name)
+  if (!copy) return
+  state.findings.warning(
+    'network.external-copy',
+    `${from} loads ${url} from another server although ${copy} is in the package: load the bundled file.`,
+    from,
+  )
+  const text = await readText(state, copy)
+  if (text === undefined) return
+  const code = stripJsComments(text)
+  if (jsMentionsMraid(code)) state.mraidReferenced = true
+  state.facts.script(copy, code)
 }
 
 /** Script code, comments already stripped (they are not requests or calls). */
@@ -363,7 +387,7 @@ function checkFileNames(paths: string[], findings: Findings): void {
     const extension = path.includes('.') ? fileExtension(path) : ''
     if (EXECUTABLE_TYPES.has(extension)) {
       findings.error(
-        'structure.file-type',
+        'structure.executable',
         `${path} is not a web file (.${extension}): remove it, ad servers refuse executables.`,
         path,
       )
@@ -384,15 +408,27 @@ function checkFileNames(paths: string[], findings: Findings): void {
   }
 }
 
-function report(base: Omit<InspectionReport, 'ok' | 'issues'>, findings: Findings): InspectionReport {
+/** `refuse`: warning rules the deployment refuses (REFUSE_WARNINGS), raised to errors. */
+function report(
+  base: Omit<InspectionReport, 'ok' | 'issues'>,
+  findings: Findings,
+  refuse: readonly string[] = [],
+): InspectionReport {
   const order = { error: 0, warning: 1, info: 2 }
-  const issues = [...findings.issues].sort((a, b) => order[a.severity] - order[b.severity])
+  const issues = findings.issues
+    .map((issue) =>
+      issue.severity === 'warning' && refuse.some((rule) => refusesRule(rule, issue.rule))
+        ? { ...issue, severity: 'error' as const }
+        : issue,
+    )
+    .sort((a, b) => order[a.severity] - order[b.severity])
   return { ...base, ok: !issues.some((issue) => issue.severity === 'error'), issues }
 }
 
 export async function inspectPackage(source: ByteSource, options: InspectOptions): Promise<InspectionReport> {
   const limits = { ...DEFAULT_INSPECTION_LIMITS, ...options.limits }
   const findings = new Findings()
+  const refuse = options.refuseWarnings ?? []
   const collector = new FactCollector()
   const facts = (files: InspectionReport['files'], entry: string | null, scan?: ScanState) =>
     collector.facts({
@@ -416,7 +452,8 @@ export async function inspectPackage(source: ByteSource, options: InspectOptions
   } catch (error) {
     if (!(error instanceof ZipFormatError)) throw error
     findings.error(error.rule, error.message)
-    return report({ ...empty, facts: facts([], null) }, findings)
+    // Nothing in it can be measured: no facts, so no target judges it.
+    return report(empty, findings, refuse)
   }
 
   const fileEntries = archive.entries.filter((entry) => !entry.isDirectory)
@@ -436,8 +473,9 @@ export async function inspectPackage(source: ByteSource, options: InspectOptions
     compressedSize: files.reduce((sum, file) => sum + file.compressedSize, 0),
   }
   const bundledMraid = content.filter((entry) => entry.path.split('/').pop()?.toLowerCase() === 'mraid.js')
+  // The preview serves its own mraid.js in place of a bundled one: worth fixing, not refusing.
   for (const entry of bundledMraid) {
-    findings.error(
+    findings.warning(
       'mraid.bundled',
       `${entry.path} is bundled in the package: remove it, the app provides mraid.js.`,
       entry.path,
@@ -450,8 +488,8 @@ export async function inspectPackage(source: ByteSource, options: InspectOptions
       ? null
       : findEntry(paths, findings)
   const base = { entry, files, totals, mraid: { referenced: false, bundled: bundledMraid.length > 0 } }
-  if (entry === null || findings.issues.some((issue) => issue.rule.startsWith('zip.')))
-    return report({ ...base, facts: facts(files, entry) }, findings)
+  if (findings.issues.some((issue) => issue.rule.startsWith('zip.'))) return report(base, findings, refuse)
+  if (entry === null) return report({ ...base, facts: facts(files, entry) }, findings, refuse)
 
   const state: ScanState = {
     archive,
@@ -521,6 +559,7 @@ export async function inspectPackage(source: ByteSource, options: InspectOptions
       facts: facts(files, entry, state),
     },
     findings,
+    refuse,
   )
 }
 

@@ -47,5 +47,7 @@ export interface InspectionLimits {
 
 export interface InspectOptions {
   requireMraid: boolean
+  /** Warning rules that refuse the package here (REFUSE_WARNINGS): ids, or a prefix ending in '.*'. */
+  refuseWarnings?: readonly string[]
   limits?: Partial<InspectionLimits>
 }

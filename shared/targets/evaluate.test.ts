@@ -2,15 +2,20 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { page, QUIET_AUDIT, zipStored } from '../../tests/fixtures/target-fixtures.ts'
+import type { CreativeKind } from '../inspector/creative-kind.ts'
 import { inspectPackage } from '../inspector/inspect.ts'
 import { bytesSource } from '../zip/byte-source.ts'
 import { evaluateTargets, verdictBadge } from './evaluate.ts'
 import { inspectTargets, UnknownTargetError } from './inspect-targets.ts'
 import { DEFAULT_TARGET_IDS, findProfiles, TARGET_PROFILES } from './profiles/index.ts'
 
-async function matrixOf(zip: Uint8Array, audit = false) {
+/** `kind`: judged as a user who corrected the inferred kind would have it. */
+async function matrixOf(zip: Uint8Array, audit = false, kind?: CreativeKind) {
   const report = await inspectPackage(bytesSource(zip), { requireMraid: true })
-  return evaluateTargets({ facts: report.facts, audit: audit ? QUIET_AUDIT : undefined }, TARGET_PROFILES)
+  return evaluateTargets(
+    { facts: report.facts, audit: audit ? QUIET_AUDIT : undefined, ...(kind ? { kind } : {}) },
+    TARGET_PROFILES,
+  )
 }
 
 const cell = (matrix: Awaited<ReturnType<typeof matrixOf>>, id: string) =>
@@ -24,6 +29,8 @@ describe('the matrix', () => {
       zipStored({
         'index.html': page('<script src="mraid.js"></script>', '<img src="https://cdn.example/a.png">'),
       }),
+      false,
+      'playable',
     )
     const order = { fail: 0, warn: 1, unknown: 2, pending: 3, pass: 4 }
     const ranks = matrix.cells.map((c) => order[c.status])
@@ -86,20 +93,35 @@ describe('the matrix', () => {
       ],
       notCovered: ['Nothing else is published.'],
     }
-    const before = evaluateTargets({ facts: report.facts, audit: undefined }, [exampleNetwork])
+    const before = evaluateTargets({ facts: report.facts, audit: undefined, kind: 'playable' }, [
+      exampleNetwork,
+    ])
     expect(before.targets[0]).toMatchObject({ verdict: 'pass', pending: 1 })
     const onlyRuntime = { ...exampleNetwork, rules: exampleNetwork.rules.slice(1) }
     expect(
-      evaluateTargets({ facts: report.facts, audit: undefined }, [onlyRuntime]).targets[0]?.verdict,
+      evaluateTargets({ facts: report.facts, audit: undefined, kind: 'playable' }, [onlyRuntime]).targets[0]
+        ?.verdict,
     ).toBe('unknown')
-    const heavy = evaluateTargets({ facts: report.facts, audit: { ...QUIET_AUDIT, cpuMs: 4000 } }, [
-      exampleNetwork,
-    ])
+    const heavy = evaluateTargets(
+      { facts: report.facts, audit: { ...QUIET_AUDIT, cpuMs: 4000 }, kind: 'playable' },
+      [exampleNetwork],
+    )
     expect(heavy.targets[0]).toMatchObject({ verdict: 'warn', warnings: 1, pending: 0 })
+    // A display banner is not a playable network's kind: it says so, and that is no failure.
+    expect(
+      evaluateTargets({ facts: report.facts, audit: undefined }, [exampleNetwork]).targets[0],
+    ).toMatchObject({
+      verdict: 'not-for-kind',
+      reason: 'Not for this kind: Example network serves playable ads; this is a display banner.',
+    })
   })
 
   it('applies the single-file rules to one HTML file and the zip rules to a zip of files', async () => {
-    const single = await matrixOf(zipStored({ 'index.html': page('<script src="mraid.js"></script>') }))
+    const single = await matrixOf(
+      zipStored({ 'index.html': page('<script src="mraid.js"></script>') }),
+      false,
+      'playable',
+    )
     expect(cell(single, 'meta/single-html-size')?.status).toBe('pass')
     expect(cell(single, 'meta/zip-size')).toBeUndefined()
     const multi = await matrixOf(
@@ -107,6 +129,8 @@ describe('the matrix', () => {
         'index.html': page('<script src="mraid.js"></script><script src="a.js"></script>'),
         'a.js': '',
       }),
+      false,
+      'playable',
     )
     expect(cell(multi, 'meta/single-html-size')).toBeUndefined()
     expect(cell(multi, 'meta/zip-size')?.status).toBe('pass')
@@ -116,6 +140,8 @@ describe('the matrix', () => {
     const inlined = `data:image/png;base64,${'A'.repeat(4000)}`
     const matrix = await matrixOf(
       zipStored({ 'index.html': page('<script src="mraid.js"></script>', `<img src="${inlined}">`) }),
+      false,
+      'playable',
     )
     expect(cell(matrix, 'applovin/html-size')?.figure).toBe('4 KB (3.9 KB of it base64-inlined)')
   })
@@ -123,16 +149,29 @@ describe('the matrix', () => {
 
 describe('the badge', () => {
   it('fails when any chosen target fails, names them, and ignores targets not chosen', async () => {
-    const matrix = await matrixOf(zipStored({ 'index.html': page('<script src="mraid.js"></script>') }))
+    const zip = zipStored({ 'index.html': page('<script src="mraid.js"></script>') })
+    const matrix = await matrixOf(zip, false, 'playable')
     const badge = verdictBadge(matrix, DEFAULT_TARGET_IDS)
     expect(badge.verdict).toBe('fail')
-    expect(badge.targets).toBe(DEFAULT_TARGET_IDS.length)
+    // Google Ad Manager serves display ads: it does not judge a playable.
+    expect(badge.targets).toBe(DEFAULT_TARGET_IDS.length - 1)
     expect(badge.failing).toEqual(['Google Ads App (playable)', 'AppLovin', 'Unity Ads', 'Mintegral'])
     expect(verdictBadge(matrix, ['ironsource']).verdict).toBe('pass')
-    expect(verdictBadge(matrix, ['google-ad-manager'])).toMatchObject({
-      verdict: 'warn',
-      warning: ['Google Ad Manager HTML5'],
+  })
+
+  it('counts only the targets that serve the creative: a correct display banner passes the defaults', async () => {
+    const matrix = await matrixOf(zipStored({ 'index.html': page('<script src="mraid.js"></script>') }))
+    expect(verdictBadge(matrix, DEFAULT_TARGET_IDS)).toMatchObject({
+      verdict: 'pass',
+      failing: [],
+      warning: [],
+      targets: 3,
     })
+    expect(verdicts(matrix)).toMatchObject({
+      applovin: 'not-for-kind',
+      'campaign-manager-360': 'not-for-kind',
+    })
+    expect(matrix.creative).toMatchObject({ kind: 'banner', inferred: 'banner' })
   })
 
   it('finds profiles by id and reports the ids it does not know', () => {
@@ -146,77 +185,59 @@ describe('the badge', () => {
 const CORPUS = path.resolve(import.meta.dirname, '../../../shared/corpus/real')
 const EXPECTED: Record<string, { verdicts: Record<string, string>; cells: Record<string, string> }> = {
   'iab-mraid3-loadandevents': {
-    // Two small files, MRAID, no network: fine for display servers; not a playable anyone ships.
+    // Two small files, MRAID, no network: fine for display servers; playable networks do not judge it.
     verdicts: {
       'google-ads-display': 'pass',
-      ironsource: 'pass',
-      applovin: 'fail',
-      'campaign-manager-360': 'fail',
+      ironsource: 'not-for-kind',
+      applovin: 'not-for-kind',
+      'campaign-manager-360': 'not-for-kind',
     },
-    cells: {
-      'applovin/single-file': 'fail',
-      'campaign-manager-360/mraid': 'fail',
-      'google-ad-manager/ad-size-meta': 'warn',
-    },
+    cells: { 'google-ad-manager/file-count': 'pass' },
   },
   'iab-mraid3-viewability': {
     // 482 KB of bundled libraries: under Ad Manager's 1000 KB, a zip of 100 KB under Google Ads' 150 KB.
-    verdicts: { 'google-ads-display': 'pass', 'chrome-heavy-ad': 'pass', ironsource: 'pass' },
+    verdicts: { 'google-ads-display': 'pass', 'chrome-heavy-ad': 'pass', ironsource: 'not-for-kind' },
     cells: { 'google-ad-manager/unpacked-size': 'pass', 'amazon-ad-server/standard-size': 'warn' },
   },
   'webtester-fullpage-interstitial': {
-    // One self-contained HTML file: AppLovin's packaging is met; it has no clickthrough at all.
-    verdicts: { ironsource: 'pass', 'google-ads-display': 'pass' },
-    cells: {
-      'applovin/single-file': 'pass',
-      'applovin/external-references': 'pass',
-      'applovin/cta-call': 'fail',
-    },
+    verdicts: { ironsource: 'not-for-kind', 'google-ads-display': 'pass', 'iab-html5': 'pass' },
+    cells: { 'iab-html5/ssl': 'pass', 'google-ad-manager/click-tag-hard-coded': 'pass' },
   },
   'webtester-resize-errors': {
-    verdicts: { ironsource: 'pass' },
-    cells: { 'unity/single-file': 'pass', 'amazon-ad-server/alert': 'warn' },
+    verdicts: { ironsource: 'not-for-kind' },
+    cells: { 'amazon-ad-server/alert': 'warn' },
   },
   'webtester-video-interstitial': {
     // A 708 KB mp4 in the zip and the video fetched over plain http from elsewhere.
-    verdicts: { 'google-ads-display': 'fail', 'campaign-manager-360': 'fail' },
+    verdicts: { 'google-ads-display': 'fail', 'campaign-manager-360': 'not-for-kind', 'iab-html5': 'fail' },
     cells: {
       'google-ads-display/zip-size': 'fail',
-      'campaign-manager-360/ssl': 'fail',
-      'campaign-manager-360/orphans': 'warn',
+      'iab-html5/ssl': 'fail',
       'google-ad-manager/zip-size': 'pass',
     },
   },
   'webtester-resize': {
-    verdicts: { ironsource: 'warn' },
-    cells: {
-      'applovin/external-references': 'fail',
-      'unity/cta-call': 'pass',
-      'google-ads-display/external': 'fail',
-    },
+    verdicts: { ironsource: 'not-for-kind' },
+    cells: { 'google-ads-display/external': 'fail', 'iab-html5/ssl': 'fail' },
   },
   'appnexus-sdk-mraid2-tester': {
     // mraid.open() with a URL written into the code: Ad Manager's CLICK_TAG_HARD_CODED.
     verdicts: { 'google-ad-manager': 'fail' },
-    cells: { 'google-ad-manager/click-tag-hard-coded': 'fail', 'applovin/cta-call': 'pass' },
+    cells: { 'google-ad-manager/click-tag-hard-coded': 'fail' },
   },
   'appnexus-ext-test-ad-NEGATIVE': {
-    verdicts: { applovin: 'fail' },
-    cells: { 'applovin/ready': 'warn', 'campaign-manager-360/ssl': 'fail' },
+    verdicts: { applovin: 'not-for-kind', 'iab-html5': 'fail' },
+    cells: { 'iab-html5/ssl': 'fail' },
   },
   'iab-mraid3-viewability-with-mock-NEGATIVE': {
-    // No index.html, but an ad.html: Vungle's entry name is met, the others find no primary HTML.
+    // No index.html, but an ad.html: the display servers find no primary HTML.
     verdicts: { 'google-ad-manager': 'fail' },
-    cells: {
-      'google-ad-manager/primary-html': 'fail',
-      'liftoff-vungle/entry-name': 'pass',
-      'unity/entry-name': 'fail',
-    },
+    cells: { 'google-ad-manager/primary-html': 'fail' },
   },
   'iab-mraid3-resize-negative': {
-    // Never loads mraid.js: the one thing TikTok and Campaign Manager 360 ask.
-    verdicts: {},
-    cells: { 'tiktok-pangle/no-mraid': 'pass', 'campaign-manager-360/mraid': 'pass' },
+    // Never loads mraid.js: Campaign Manager 360, which refuses MRAID, judges it (and it passes that rule).
+    verdicts: { 'campaign-manager-360': 'fail', 'tiktok-pangle': 'not-for-kind' },
+    cells: { 'campaign-manager-360/mraid': 'pass' },
   },
 }
 
@@ -234,14 +255,52 @@ describe.skipIf(!fs.existsSync(CORPUS))('the real creatives of ../shared/corpus,
 describe('inspectTargets, the one call from zip bytes', () => {
   it('answers the inspection, the matrix and the badge for the chosen targets, and refuses unknown ones', async () => {
     const zip = zipStored({ 'index.html': page('<script src="mraid.js"></script>') })
-    const check = await inspectTargets(bytesSource(zip), { targets: ['unity', 'ironsource'] })
+    const check = await inspectTargets(bytesSource(zip), { targets: ['unity', 'google-ad-manager'] })
     expect(check.inspection.ok).toBe(true)
-    expect(check.matrix.targets.map((t) => t.target)).toEqual(['unity', 'ironsource'])
-    expect(check.badge).toMatchObject({ verdict: 'fail', failing: ['Unity Ads'], targets: 2 })
+    expect(check.matrix.targets.map((t) => [t.target, t.verdict])).toEqual([
+      ['unity', 'not-for-kind'],
+      ['google-ad-manager', 'pass'],
+    ])
+    expect(check.badge).toMatchObject({ verdict: 'pass', failing: [], targets: 1 })
     const defaults = await inspectTargets(bytesSource(zip))
     expect(defaults.matrix.targets.map((t) => t.target)).toEqual(DEFAULT_TARGET_IDS)
     await expect(inspectTargets(bytesSource(zip), { targets: ['myspace'] })).rejects.toThrow(
       new UnknownTargetError(['myspace']),
     )
+  })
+})
+
+describe('rule lines read measured against limit', () => {
+  it("a yes/no rule answers its label: MRAID calls wait for 'ready': no (limit: yes)", async () => {
+    const early = zipStored({
+      'index.html': page('<script src="mraid.js"></script>', '<script>mraid.expand()</script>'),
+    })
+    expect(cell(await matrixOf(early, false, 'playable'), 'applovin/ready')).toMatchObject({
+      status: 'warn',
+      figure: 'no',
+      limit: 'yes',
+    })
+    const waits = zipStored({
+      'index.html': page(
+        '<script src="mraid.js"></script>',
+        "<script>mraid.addEventListener('ready', () => mraid.expand())</script>",
+      ),
+    })
+    expect(cell(await matrixOf(waits, false, 'playable'), 'applovin/ready')).toMatchObject({
+      status: 'pass',
+      figure: 'yes',
+      limit: 'yes',
+    })
+  })
+})
+
+describe('a file that is not a readable zip', () => {
+  it('gets no target verdicts', async () => {
+    for (const bytes of [new Uint8Array(0), new TextEncoder().encode('Rar!\x1a\x07\x00 not a zip at all')]) {
+      const check = await inspectTargets(bytesSource(bytes))
+      expect(check.inspection.ok).toBe(false)
+      expect(check.matrix.targets).toEqual([])
+      expect(check.matrix.cells).toEqual([])
+    }
   })
 })

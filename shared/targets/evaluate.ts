@@ -1,6 +1,7 @@
 // The rules engine: figures (static facts, runtime audit) x profiles -> a matrix of cells, one
 // per rule, each with the measured figure, the limit and its source; a verdict per target; the
 // list badge over the chosen targets. Pure: the browser's worker, the server and `check` run it.
+import { evidenceLines, KIND_LABELS, kindFamily } from '../inspector/creative-kind.ts'
 import { formatLimit, formatValue } from './format.ts'
 import { declaredSize, MEASURES } from './measures.ts'
 import type {
@@ -97,6 +98,11 @@ export function evaluateRule(profile: TargetProfile, rule: TargetRule, figures: 
   }
   const unit = estimate && rule.estimate ? MEASURES[rule.estimate].unit : measure.unit
   let figure = formatValue(value, unit)
+  const { ok, limit, reason } = judgeValue(rule, value, figures)
+  // A yes/no rule answers its label ("MRAID calls wait for 'ready': no"), whichever way the
+  // measure is phrased, so figure and limit read the same way round.
+  const answersLabel = typeof value === 'boolean' && 'equals' in rule.check && ok !== undefined
+  if (answersLabel) figure = ok ? 'yes' : 'no'
   if (unit === 'calls' && Array.isArray(value) && ('includes' in rule.check || 'excludes' in rule.check)) {
     const call = 'includes' in rule.check ? rule.check.includes : rule.check.excludes
     figure = value.includes(call) ? 'found' : 'not found'
@@ -105,9 +111,21 @@ export function evaluateRule(profile: TargetProfile, rule: TargetRule, figures: 
   if (SHIPPED_SIZES.has(estimate && rule.estimate ? rule.estimate : rule.measure) && inlined > 0) {
     figure += ` (${formatValue(inlined, 'bytes')} of it base64-inlined)`
   }
-  const { ok, limit, reason } = judgeValue(rule, value, figures)
   const status: CellStatus = ok === undefined ? 'unknown' : ok ? 'pass' : rule.severity
-  return { ...base, status, figure, limit, ...(reason ? { reason } : {}) }
+  return { ...base, status, figure, limit: answersLabel ? 'yes' : limit, ...(reason ? { reason } : {}) }
+}
+
+/** Why `profile` does not judge this creative, or undefined when it does. */
+function notServed(profile: TargetProfile, figures: Figures): string | undefined {
+  const facts = figures.facts
+  const kind = figures.kind ?? facts?.creative?.kind
+  if (kind && profile.kind !== 'guideline' && profile.kind !== kindFamily(kind)) {
+    return `Not for this kind: ${profile.name} serves ${profile.kind} ads; this is a ${KIND_LABELS[kind].toLowerCase()}.`
+  }
+  if (profile.refusesMraid && facts?.mraidReferenced) {
+    return `Not for this kind: ${profile.name} does not take MRAID creatives.`
+  }
+  return undefined
 }
 
 function summarize(profile: TargetProfile, cells: MatrixCell[]): TargetSummary {
@@ -133,6 +151,11 @@ export function evaluateTargets(
   const targets: TargetSummary[] = []
   const cells: MatrixCell[] = []
   for (const profile of profiles) {
+    const reason = notServed(profile, figures)
+    if (reason) {
+      targets.push({ ...summarize(profile, []), verdict: 'not-for-kind', reason })
+      continue
+    }
     const own = profile.rules
       .filter((rule) => applies(rule, figures))
       .map((r) => evaluateRule(profile, r, figures))
@@ -141,12 +164,20 @@ export function evaluateTargets(
   }
   // A stable sort keeps profile order inside each status.
   cells.sort((a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status])
-  return { targets, cells, audit }
+  const creative = figures.facts?.creative
+  const kind = creative && {
+    kind: figures.kind ?? creative.kind,
+    inferred: creative.kind,
+    evidence: evidenceLines(creative.evidence),
+  }
+  return { targets, cells, audit, ...(kind ? { creative: kind } : {}) }
 }
 
-/** The badge over the chosen targets: fail if any fails, warn if any warns. */
+/** The badge over the chosen targets that judge the creative: fail if any fails, warn if any warns. */
 export function verdictBadge(matrix: TargetMatrix, chosen: readonly string[]): VerdictBadge {
-  const targets = matrix.targets.filter((target) => chosen.includes(target.target))
+  const targets = matrix.targets.filter(
+    (target) => chosen.includes(target.target) && target.verdict !== 'not-for-kind',
+  )
   const failing = targets.filter((target) => target.verdict === 'fail').map((target) => target.name)
   const warning = targets.filter((target) => target.verdict === 'warn').map((target) => target.name)
   return {

@@ -30,6 +30,7 @@ export async function inspectTargets(
   options: {
     targets?: readonly string[]
     requireMraid?: boolean
+    refuseWarnings?: readonly string[]
     limits?: Partial<InspectionLimits>
     /** The inspector to run (the server's may be bounded); default the shared one. */
     inspect?: (source: ByteSource, options: InspectOptions) => Promise<InspectionReport>
@@ -41,8 +42,12 @@ export async function inspectTargets(
   const inspect = options.inspect ?? inspectPackage
   const inspection = await inspect(source, {
     requireMraid: options.requireMraid ?? true,
+    ...(options.refuseWarnings ? { refuseWarnings: options.refuseWarnings } : {}),
     ...(options.limits ? { limits: options.limits } : {}),
   })
-  const matrix = evaluateTargets({ facts: inspection.facts, audit: undefined }, profiles)
+  // A file that is not a readable, safe zip has nothing to measure: no target judges it.
+  const matrix = inspection.facts
+    ? evaluateTargets({ facts: inspection.facts, audit: undefined }, profiles)
+    : { targets: [], cells: [], audit: { state: 'none' as const } }
   return { inspection, matrix, badge: verdictBadge(matrix, targets) }
 }

@@ -2,6 +2,7 @@
 // list of rules; a rule names a measure (measures.ts), a limit, a severity and the published
 // source it comes from with the date it was checked. Adding a network is adding a profile.
 import type { z } from 'zod/mini'
+import type { CreativeKind } from '../inspector/creative-kind.ts'
 import type { PackageFacts } from '../inspector/facts.ts'
 import type {
   AUDIT_STATES,
@@ -50,6 +51,8 @@ export interface TargetProfile {
   rules: TargetRule[]
   /** What the sources leave unsaid, or what the product cannot measure: said, never guessed. */
   notCovered: string[]
+  /** A network that refuses mraid.js (it serves web pages): it does not judge an MRAID creative. */
+  refusesMraid?: boolean
 }
 
 /** What the runtime audit measured (server/creatives/runtime-audit); figures the static facts cannot give. */
@@ -87,6 +90,8 @@ export interface Figures {
   audit: Partial<AuditFigures> | undefined
   /** The audit has ended: a figure still missing will not come (the cell says so, not "measuring"). */
   auditEnded?: boolean
+  /** The kind a user set for the package, over the inferred one. */
+  kind?: CreativeKind
 }
 
 export type MeasureValue = number | boolean | string | string[] | null

@@ -2,10 +2,12 @@
 // validates nothing with them but documents them (OpenAPI), and types.ts takes its types from
 // them, so the document cannot drift from what the rules engine answers.
 import { z } from 'zod/mini'
+import { CREATIVE_KINDS } from '../inspector/creative-kind.ts'
 
 export const AUDIT_STATES = ['none', 'queued', 'running', 'done', 'failed'] as const
 export const CELL_STATUSES = ['pass', 'fail', 'warn', 'pending', 'unknown'] as const
-export const TARGET_VERDICTS = ['pass', 'warn', 'fail', 'unknown'] as const
+/** `not-for-kind`: the target does not serve this kind of creative, so it does not judge it (not a failure). */
+export const TARGET_VERDICTS = ['pass', 'warn', 'fail', 'unknown', 'not-for-kind'] as const
 
 export const targetSourceSchema = z.object({
   title: z.string(),
@@ -45,6 +47,16 @@ export const targetSummarySchema = z.object({
   /** Cells still waiting for the runtime audit. */
   pending: z.number(),
   notCovered: z.array(z.string()),
+  /** Why the target does not judge this creative (`not-for-kind`). */
+  reason: z.optional(z.string()),
+})
+
+/** The creative's kind the targets judged: inferred, or as a user corrected it, with the evidence. */
+export const creativeKindSchema = z.object({
+  kind: z.enum(CREATIVE_KINDS),
+  /** What the inspector inferred (equal to kind unless a user corrected it). */
+  inferred: z.enum(CREATIVE_KINDS),
+  evidence: z.array(z.string()),
 })
 
 export const auditStatusSchema = z.object({
@@ -60,6 +72,8 @@ export const targetMatrixSchema = z.object({
   /** Fails first, then warnings, then the rest, each group in profile order. */
   cells: z.array(matrixCellSchema),
   audit: auditStatusSchema,
+  /** Absent when nothing could be measured (not a readable zip). */
+  creative: z.optional(creativeKindSchema),
 })
 
 /** The list badge: the verdict over the chosen targets. */

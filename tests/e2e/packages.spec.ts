@@ -100,6 +100,29 @@ test('an invalid package shows the warning banner with its detail lines and is n
   await expect(page.locator('.hints')).toContainText('not referenced')
 })
 
+test('a file that is not a zip is refused as such, in error colours, with no target verdicts', async ({
+  page,
+}) => {
+  const name = uniqueName('renamed-rar')
+  await choose(page, name, new TextEncoder().encode('Rar!\u001a\u0007\u0000 an archive, but not a zip'))
+  const banner = page.locator('.banner.warning.refused')
+  await expect(banner).toContainText('The file is not a readable zip')
+  expect(await banner.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
+    await page.evaluate(() => {
+      const probe = document.createElement('div')
+      probe.className = 'banner error'
+      document.body.append(probe)
+      const colour = getComputedStyle(probe).backgroundColor
+      probe.remove()
+      return colour
+    }),
+  )
+  const hints = page.locator('.hints')
+  await expect(hints).toContainText('Inspection of')
+  await expect(hints).not.toContainText('Delivery targets')
+  await expect(hints).not.toContainText('Passes')
+})
+
 test('a non-zip and a drop of two files show the drop zone messages', async ({ page }) => {
   await page
     .locator('input[type=file]')

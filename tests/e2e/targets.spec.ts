@@ -11,11 +11,14 @@ import { choose, row, uniqueName } from '../helpers/package-screen.ts'
 import { expectScreenOk, VIEWPORTS } from '../helpers/screen-checks.ts'
 import { signIn } from '../helpers/sign-in.ts'
 
-/** A valid MRAID creative in two files with no CTA: fine for Ad Manager, not for AppLovin or Unity. */
+/**
+ * A playable (it calls gameReady) in two files with no CTA: not for AppLovin or Unity, and not
+ * Ad Manager's kind (it serves display ads).
+ */
 const TWO_FILES = zipOf({
   'index.html':
     '<html><head><meta name="ad.size" content="width=320,height=480"><script src="mraid.js"></script><script src="ad.js"></script></head><body>Ad</body></html>',
-  'ad.js': "mraid.addEventListener('ready', function () {})",
+  'ad.js': "mraid.addEventListener('ready', function () { window.gameReady() })",
 })
 
 for (const viewport of VIEWPORTS) {
@@ -33,7 +36,8 @@ for (const viewport of VIEWPORTS) {
       const applovin = targets.locator('[data-target=applovin]')
       await expect(applovin).toContainText('Fails')
       await expect(applovin).toContainText('One HTML file, every asset inlined: 2 (limit: at most 1)')
-      await expect(targets.locator('[data-target=google-ad-manager]')).toContainText('Passes')
+      await expect(targets.locator('[data-target=google-ad-manager]')).toContainText('Not for this kind')
+      await expect(targets.locator('[data-testid=creative-kind]')).toHaveText('Playable')
       await expect(targets.locator('.target-line')).toHaveCount(8)
       await expectScreenOk(page, 'the package screen with target verdicts')
       // Once the package is created its inspection folds to one line: opened for the picture.
@@ -112,7 +116,7 @@ test.describe('the list shows the verdict badge at create, and the workbench the
     await page.goto(`${own.product.base}/main`)
     await choose(page, name, TWO_FILES)
     await expect(row(page, name)).toHaveCount(1)
-    await expect(badgeOf(page)).toHaveText(/^Fails 3 of 8 targets/)
+    await expect(badgeOf(page)).toHaveText(/^Fails 3 of 7 targets/)
     await expect(badgeOf(page)).toHaveAttribute('title', /^AppLovin, Unity Ads, Mintegral/)
   })
 
@@ -128,7 +132,7 @@ test.describe('the list shows the verdict badge at create, and the workbench the
       await own.signIn(page)
       await page.goto(`${own.product.base}/main`)
       const badge = badgeOf(page)
-      await expect(badge).toHaveText(/^Fails 3 of 8 targets/)
+      await expect(badge).toHaveText(/^Fails 3 of 7 targets/)
       await expect(badge).toHaveAttribute('data-audit', 'done', { timeout: 80_000 })
       await expectScreenOk(page, 'the package list with verdict badges')
       await row(page, name).screenshot({ path: `.tmp/screens/targets-badge-${viewport.width}.png` })
@@ -158,6 +162,17 @@ test.describe('the list shows the verdict badge at create, and the workbench the
       await expectScreenOk(page, 'the workbench with the delivery-targets matrix')
       await panel.locator('.matrix-scroll').scrollIntoViewIfNeeded()
       await page.screenshot({ path: `.tmp/screens/targets-matrix-${viewport.width}.png` })
+
+      // A user who says it is a display interstitial: the playable networks no longer judge it.
+      const kind = panel.getByRole('combobox', { name: 'Kind', exact: true })
+      await expect(kind).toHaveValue('playable')
+      await kind.selectOption('interstitial')
+      await expect(panel.locator('.target-chip.not-for-kind', { hasText: 'AppLovin' })).toHaveCount(1)
+      await expect(panel.locator('.creative-kind')).toContainText('set by a user; inferred: Playable')
+      // Back to the inferred kind, as the next width expects it.
+      await kind.selectOption('playable')
+      await expect(panel.locator('.creative-kind')).toContainText('inferred')
+      await expect(panel.locator('.target-chip.fail', { hasText: 'AppLovin' })).toHaveCount(1)
     })
   }
 })

@@ -9,9 +9,9 @@ import { signIn } from '../helpers/sign-in.ts'
 
 const LONG_URL =
   'http://cdn.example-ad-server.com/campaigns/2026/spring-sale/creative-assets/final-approved/v3/main-bundle.min.js'
-/** An error with a long URL (plain http) and a warning (another server over https). */
+/** Refused (no mraid.js), with two warnings: a long URL over plain http, another server over https. */
 const FLAWED = zipOf({
-  'index.html': `<script src="mraid.js"></script><script src="${LONG_URL}"></script><img src="https://images.example.com/a.png">`,
+  'index.html': `<script src="${LONG_URL}"></script><img src="https://images.example.com/a.png">`,
 })
 
 for (const viewport of VIEWPORTS) {
@@ -27,16 +27,18 @@ for (const viewport of VIEWPORTS) {
       await choose(page, uniqueName('flawed'), FLAWED)
       const banner = page.locator('.banner.warning')
       await expect(banner).toContainText('The package is not a valid MRAID creative')
-      // The server's line, in the spec's banner, marked as an error in words.
+      // The server's line, in the spec's banner (in error colours: it refused), marked as an error in words.
+      await expect(banner).toHaveClass(/refused/)
       await expect(banner.locator('li')).toHaveCount(1)
       await expect(banner.locator('li .severity')).toHaveText('Error')
-      await expect(banner.locator('li')).toContainText(LONG_URL)
+      await expect(banner.locator('li')).toContainText('does not load mraid.js')
       // The warning only the browser's inspection reports, in the card, once.
       const card = page.locator('.hints')
       const external = card.locator('li', { hasText: 'images.example.com' })
       await expect(external).toHaveCount(1)
       await expect(external.locator('.severity')).toHaveText('Warning')
-      await expect(card.locator('li', { hasText: LONG_URL })).toHaveCount(0)
+      // A plain-http file is a warning, listed once, in the card.
+      await expect(card.locator('li', { hasText: LONG_URL }).locator('.severity')).toHaveText('Warning')
       for (const label of await card.locator('li .severity').allTextContents())
         expect(['Error', 'Warning']).toContain(label)
       const body = (await page.locator('body').innerText()).split(LONG_URL).length - 1

@@ -52,7 +52,7 @@ describe('validation is bounded in time and memory', () => {
     const { result, slowestMs } = await slowestHealthDuring(app, uploadPackage(app, 'slow.zip', slow))
     console.info(`/health answered within ${Math.round(slowestMs)} ms while the slow package was validated`)
     expect(await refusal(result)).toEqual({
-      message: 'The package is not a valid MRAID creative',
+      message: 'The package could not be checked within the limits',
       details: ['Checking this package took longer than 1 s: it was refused.'],
     })
     // The old code inspected on the event loop: /health waited seconds. Generous for a loaded machine.
@@ -65,7 +65,7 @@ describe('validation is bounded in time and memory', () => {
   it('VALIDATION_HEAP_MB: past it the package is refused, and the next one validates', async () => {
     t = await createTestApp({ VALIDATION_HEAP_MB: '48' })
     expect(await refusal(await uploadPackage(t, 'slow.zip', slow))).toEqual({
-      message: 'The package is not a valid MRAID creative',
+      message: 'The package could not be checked within the limits',
       details: ['Checking this package needed more than 48 MB of memory: it was refused.'],
     })
     expect((await uploadPackage(t, 'next.zip', validPackage('next'))).response.status).toBe(201)

@@ -31,9 +31,10 @@ color:#fff;font:700 ${height < 100 ? 16 : 30}px/1.2 sans-serif;background:linear
   })
 }
 
+// Refused for its missing mraid.js; its plain-http script is a warning beside that.
 const FLAWED = zipOf({
   'index.html':
-    '<script src="mraid.js"></script><script src="http://cdn.example-ad-server.com/campaigns/2026/spring-sale/creative-assets/final-approved/v3/main-bundle.min.js"></script>',
+    '<script src="http://cdn.example-ad-server.com/campaigns/2026/spring-sale/creative-assets/final-approved/v3/main-bundle.min.js"></script>',
 })
 
 /** Until every listed package's thumbnail is the rendered creative (the list asks again by itself). */

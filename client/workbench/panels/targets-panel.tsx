@@ -2,14 +2,21 @@
 // measured, the limit and where the limit comes from. Filtered by target (the chips say each
 // target's verdict); the deployment's targets by default, every known network on request. While
 // the runtime audit runs, the matrix is asked for again every few seconds.
-import { useQuery } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { TARGET_PROFILES } from '../../../shared/targets/profiles/index.ts'
 import type { MatrixCell, TargetMatrix } from '../../../shared/targets/types.ts'
 import { toApiError } from '../../api/api-error.ts'
 import { useTRPC } from '../../api/trpc.ts'
 import { VerdictIcon } from '../../layout/icons.tsx'
-import { AUDIT_WORDS, auditPending, STATUS_WORDS, VERDICT_WORDS } from '../../targets/verdict-words.ts'
+import { CreativeKindLine } from '../../targets/creative-kind-line.tsx'
+import {
+  AUDIT_WORDS,
+  auditPending,
+  STATUS_WORDS,
+  VERDICT_WORDS,
+  verdictIcon,
+} from '../../targets/verdict-words.ts'
 import type { WorkbenchPanelProps } from './panel.ts'
 import '../../targets/targets.css'
 
@@ -76,6 +83,13 @@ export function TargetsPanel({ pkg }: WorkbenchPanelProps) {
   const trpc = useTRPC()
   const [everyTarget, setEveryTarget] = useState(false)
   const [shown, setShown] = useState<string | null>(null)
+  const queryClient = useQueryClient()
+  // A corrected kind changes what every target judges: the matrix and the list's badges ask again.
+  const setKind = useMutation(
+    trpc.packages.setKind.mutationOptions({
+      onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.targets.pathKey() }),
+    }),
+  )
   const answer = useQuery({
     ...trpc.targets.matrix.queryOptions({
       uuid: pkg.uuid,
@@ -92,6 +106,12 @@ export function TargetsPanel({ pkg }: WorkbenchPanelProps) {
   return (
     <div className="targets-panel">
       <AuditLine audit={matrix.audit} />
+      {matrix.creative && (
+        <CreativeKindLine
+          creative={matrix.creative}
+          onCorrect={(kind) => setKind.mutate({ uuid: pkg.uuid, kind })}
+        />
+      )}
       <fieldset className="target-filter">
         <legend className="visually-hidden">Show the rules of</legend>
         <button type="button" aria-pressed={shown === null} onClick={() => setShown(null)}>
@@ -105,7 +125,7 @@ export function TargetsPanel({ pkg }: WorkbenchPanelProps) {
             aria-pressed={shown === target.target}
             onClick={() => setShown(shown === target.target ? null : target.target)}
           >
-            <VerdictIcon status={target.verdict} size={14} />
+            <VerdictIcon status={verdictIcon(target.verdict)} size={14} />
             {target.name}
             <span className="visually-hidden">: {VERDICT_WORDS[target.verdict]}</span>
           </button>

@@ -18,6 +18,7 @@ import { listReviewLinks } from '../../creatives/reviews/list-review-links.ts'
 import { reviewStates } from '../../creatives/reviews/review-states.ts'
 import { revokeReviewLink } from '../../creatives/reviews/revoke-review-link.ts'
 import { getPackageTargets } from '../../creatives/targets/get-package-targets.ts'
+import { setPackageKind } from '../../creatives/targets/set-package-kind.ts'
 import { targetBadges } from '../../creatives/targets/target-badges.ts'
 import { getUploadUrl } from '../../creatives/uploads/get-upload-url.ts'
 import { validateUpload } from '../../creatives/uploads/validate-upload.ts'
@@ -58,6 +59,7 @@ export const appRouter = router({
     restore: mutation(restorePackage),
     undoReplace: mutation(undoReplace),
     adSizes: query(countAdSizes),
+    setKind: mutation(setPackageKind),
   }),
   live: router({
     start: mutation(startLiveSession),

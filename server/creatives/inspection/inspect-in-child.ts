@@ -8,8 +8,8 @@
 import { fork } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import { MESSAGES } from '../../../shared/constants.ts'
 import type { InspectionReport, InspectOptions } from '../../../shared/inspector/inspect.ts'
+import { REFUSAL_HEADLINES } from '../../../shared/inspector/refusal.ts'
 import type { ByteSource } from '../../../shared/zip/byte-source.ts'
 import {
   type ChildLimits,
@@ -53,7 +53,7 @@ export function spawnInspectorFrom(entry: string): SpawnInspector {
 }
 
 function refused(detail: string): AppError {
-  return new AppError('UNPROCESSABLE_CONTENT', MESSAGES.validationFailed, { details: [detail] })
+  return new AppError('UNPROCESSABLE_CONTENT', REFUSAL_HEADLINES.tooCostly, { details: [detail] })
 }
 
 /** Hands the process the package's size and answers its reads until it reports. */

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PackagePage } from '../../../shared/api.ts'
 import type { AuditRecord } from '../../../shared/targets/types.ts'
 import { playablePackage } from '../../../tests/fixtures/check-packages.ts'
-import { validPackage, zipOf } from '../../../tests/fixtures/packages.ts'
+import { zipOf } from '../../../tests/fixtures/packages.ts'
 import { createTestApp, type TestApp, uploadPackage } from '../../../tests/helpers/test-app.ts'
 
 let t: TestApp
@@ -15,9 +15,10 @@ let t: TestApp
 const uuids: Record<string, string> = {}
 // Passes every default target.
 const PLAYABLE = ['playable-a.zip', 'playable-b.zip']
-// A valid MRAID ad in two files with no CTA: fails AppLovin, Unity and Mintegral, passes Ad Manager.
+// A playable (it calls gameReady) in two files with no CTA: fails AppLovin, Unity and Mintegral,
+// passes Google Ads App.
 const TWO_FILES = 'two-files.zip'
-// No ad.size and no CTA: fails Google Ads App too.
+// A playable with no ad.size and no CTA: fails Google Ads App too.
 const PLAIN = 'plain.zip'
 
 beforeAll(async () => {
@@ -28,9 +29,12 @@ beforeAll(async () => {
     [TWO_FILES]: zipOf({
       'index.html':
         '<html><head><meta name="ad.size" content="width=320,height=480"><script src="mraid.js"></script><script src="ad.js"></script></head><body>Ad</body></html>',
-      'ad.js': "mraid.addEventListener('ready', function () {})",
+      'ad.js': "mraid.addEventListener('ready', function () { window.gameReady() })",
     }),
-    [PLAIN]: validPackage(),
+    [PLAIN]: zipOf({
+      'index.html':
+        '<html><head><script src="mraid.js"></script></head><body>Ad<script>mraid.addEventListener("ready", function () { window.gameReady() })</script></body></html>',
+    }),
   }
   for (const [name, zip] of Object.entries(zips)) {
     const { step, uuid } = await uploadPackage(t, name, zip)

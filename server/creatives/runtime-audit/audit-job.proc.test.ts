@@ -26,6 +26,15 @@ beforeAll(async () => {
 // Closing a product whose audit is under way in Chromium: 20.2 s measured at a load of 33.
 afterAll(() => t?.cleanup(), 45_000)
 
+async function setKind(uuid: string, kind: string | null) {
+  const response = await t.app.request('/ads-preview/trpc/packages.setKind', {
+    method: 'POST',
+    headers: { ...t.auth, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ uuid, kind }),
+  })
+  expect(response.status).toBe(200)
+}
+
 async function targetsOf(uuid: string) {
   const response = await t.app.request(
     `/ads-preview/api/packages/${uuid}/targets?targets=applovin,display-video-360`,
@@ -53,6 +62,8 @@ describe.skipIf(!chromiumPath)('the runtime audit job', () => {
     const { step, uuid } = await uploadPackage(t, 'misbehaving.zip', MISBEHAVING)
     expect(step).toBe('create')
     const created = Date.now()
+    // Inferred a display interstitial; judged as the playable it plays, AppLovin's rules apply.
+    await setKind(uuid!, 'playable')
     const first = await targetsOf(uuid!)
     expect(['queued', 'running']).toContain(first.matrix.audit.state)
     expect(first.matrix.audit.windowMs).toBe(2000)
@@ -99,8 +110,12 @@ describe.skipIf(!chromiumPath)('the runtime audit job', () => {
       .from(packages)
       .where(eq(packages.uuid, uuid!))
     expect(row?.audit).toMatchObject({ state: 'done', figures: { ctaCall: 'mraid.open' } })
-    // The verdicts the list filters by were stored with the figures.
-    expect(row?.verdicts).toBe(storedVerdicts(row!.inspection as InspectionReport, row!.audit as AuditRecord))
+    // The verdicts the list filters by were stored with the figures, for the kind set.
+    expect(row?.verdicts).toBe(
+      storedVerdicts(row!.inspection as InspectionReport, row!.audit as AuditRecord, 'playable'),
+    )
+    // Back to the inferred kind (display): Display & Video 360 judges it again.
+    await setKind(uuid!, null)
     const listed = await t.app.request('/ads-preview/api/packages?verdict=fail&target=display-video-360', {
       headers: t.auth,
     })

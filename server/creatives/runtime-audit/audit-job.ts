@@ -55,7 +55,9 @@ export function auditHandler(
   const { packages } = db.tables
   // The verdicts the list filters by follow what the audit has measured.
   const record = async (uuid: string, inspection: unknown, audit: AuditRecord): Promise<void> => {
-    const targetVerdicts = storedVerdicts(inspection as InspectionReport | null, audit)
+    // The kind a user set meanwhile judges too.
+    const [row] = await db.orm.select({ kind: packages.kind }).from(packages).where(eq(packages.uuid, uuid))
+    const targetVerdicts = storedVerdicts(inspection as InspectionReport | null, audit, row?.kind ?? null)
     await db.write((tx) => tx.update(packages).set({ audit, targetVerdicts }).where(eq(packages.uuid, uuid)))
   }
 

@@ -22,9 +22,14 @@ export const getPackageTargets = readOnlyAction(packageTargetsInputSchema, async
   const chosen = chooseTargets(ctx.config, input.targets)
   const { packages } = ctx.db.tables
   const [row] = await ctx.db.orm
-    .select({ inspection: packages.inspection, audit: packages.audit })
+    .select({ inspection: packages.inspection, audit: packages.audit, kind: packages.kind })
     .from(packages)
     .where(eq(packages.uuid, input.uuid))
   if (!row) throw new AppError('NOT_FOUND', MESSAGES.packageNotFound)
-  return packageMatrix(row.inspection as InspectionReport | null, row.audit as AuditRecord | null, chosen)
+  return packageMatrix(
+    row.inspection as InspectionReport | null,
+    row.audit as AuditRecord | null,
+    chosen,
+    row.kind,
+  )
 })

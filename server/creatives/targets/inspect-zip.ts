@@ -56,6 +56,7 @@ export async function inspectZip(ctx: ActionContext, request: InspectRequest) {
     const { inspection, matrix, badge } = await inspectTargets(source, {
       targets: chosen.ids,
       requireMraid: ctx.config.uploads.requireMraid,
+      refuseWarnings: ctx.config.uploads.refuseWarnings,
       inspect: ctx.inspect,
     }).finally(() => source.close())
     const { ok, entry, adSize, issues } = inspection

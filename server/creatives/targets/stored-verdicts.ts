@@ -13,7 +13,7 @@ import type { Services } from '../../actions/define-action.ts'
 import { packageMatrix } from './package-matrix.ts'
 
 /** Raise when shared/targets/evaluate.ts judges differently: the profiles' data is hashed below. */
-const JUDGING_VERSION = 1
+const JUDGING_VERSION = 2
 const STAMP = createHash('sha256')
   .update(`${JUDGING_VERSION}:${JSON.stringify(TARGET_PROFILES)}`)
   .digest('hex')
@@ -22,8 +22,12 @@ const EVERY_TARGET = { ids: TARGET_PROFILES.map((profile) => profile.id), profil
 /** Rows re-judged per transaction when stale ones are found. */
 const REFRESH_BATCH = 200
 
-export function storedVerdicts(inspection: InspectionReport | null, audit: AuditRecord | null): string {
-  const { matrix } = packageMatrix(inspection, audit, EVERY_TARGET)
+export function storedVerdicts(
+  inspection: InspectionReport | null,
+  audit: AuditRecord | null,
+  kind: string | null = null,
+): string {
+  const { matrix } = packageMatrix(inspection, audit, EVERY_TARGET, kind)
   return `${STAMP}|${matrix.targets.map((target) => `${target.target}:${target.verdict}|`).join('')}`
 }
 
@@ -58,7 +62,12 @@ export async function refreshStoredVerdicts(db: Services['db']): Promise<number>
   let refreshed = 0
   for (;;) {
     const rows = await db.orm
-      .select({ id: packages.id, inspection: packages.inspection, audit: packages.audit })
+      .select({
+        id: packages.id,
+        inspection: packages.inspection,
+        audit: packages.audit,
+        kind: packages.kind,
+      })
       .from(packages)
       .where(staleVerdicts(packages))
       .limit(REFRESH_BATCH)
@@ -68,6 +77,7 @@ export async function refreshStoredVerdicts(db: Services['db']): Promise<number>
         const verdicts = storedVerdicts(
           row.inspection as InspectionReport | null,
           row.audit as AuditRecord | null,
+          row.kind,
         )
         // Only if still stale: an audit that stored newer figures meanwhile wrote its own verdicts.
         await tx

@@ -23,7 +23,12 @@ export const targetBadges = readOnlyAction(targetBadgesInputSchema, async (ctx, 
     input.uuids.length === 0
       ? []
       : await ctx.db.orm
-          .select({ uuid: packages.uuid, inspection: packages.inspection, audit: packages.audit })
+          .select({
+            uuid: packages.uuid,
+            inspection: packages.inspection,
+            audit: packages.audit,
+            kind: packages.kind,
+          })
           .from(packages)
           .where(inArray(packages.uuid, input.uuids))
   const badges: Record<string, VerdictBadge> = {}
@@ -32,6 +37,7 @@ export const targetBadges = readOnlyAction(targetBadgesInputSchema, async (ctx, 
       row.inspection as InspectionReport | null,
       row.audit as AuditRecord | null,
       chosen,
+      row.kind,
     ).badge
   }
   return { badges }

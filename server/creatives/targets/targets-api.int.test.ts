@@ -57,7 +57,11 @@ describe('a package’s matrix', () => {
     expect(matrix.cells.some((cell) => cell.status === 'pending')).toBe(false)
     const unmeasured = matrix.cells.find((cell) => cell.phase === 'runtime' && !cell.estimate)
     expect(unmeasured).toMatchObject({ status: 'unknown', reason: expect.stringMatching(/audit/) })
-    expect(badge).toEqual({ verdict: 'pass', failing: [], warning: [], targets: 8, audit: 'none' })
+    // Google Ad Manager serves display ads: it does not judge a playable, and is not counted.
+    expect(badge).toEqual({ verdict: 'pass', failing: [], warning: [], targets: 7, audit: 'none' })
+    expect(matrix.targets.find((target) => target.target === 'google-ad-manager')?.verdict).toBe(
+      'not-for-kind',
+    )
   })
 
   it('takes the targets a caller names, refuses an unknown one by name, and a missing package', async () => {
@@ -99,7 +103,9 @@ describe('a package’s matrix', () => {
 
   it('tRPC targets.matrix answers what REST does, and targets.badges the badge of each listed package', async () => {
     const good = await created(playablePackage(10))
-    const plain = await created(zipOf({ 'index.html': '<script src="mraid.js"></script><p>ad</p>' }))
+    const plain = await created(
+      zipOf({ 'index.html': '<script src="mraid.js"></script><img src="http://cdn.example.com/ad.png">' }),
+    )
     const rest = await (await get(`/packages/${good}/targets?targets=unity,meta`)).json()
     const trpc = await trpcQuery('targets.matrix', { uuid: good, targets: ['unity', 'meta'] })
     expect(trpc).toEqual({ status: 200, data: rest })
@@ -113,6 +119,52 @@ describe('a package’s matrix', () => {
     expect((badges.data as { badges: Record<string, { verdict: string }> }).badges[plain]?.verdict).toBe(
       'fail',
     )
+  })
+})
+
+describe('the kind a user corrects', () => {
+  it('packages.setKind judges the package as that kind everywhere; null goes back to the inferred one', async () => {
+    const banner = await created(zipOf({ 'index.html': '<script src="mraid.js"></script><p>banner</p>' }))
+    const mutate = async (kind: string | null) => {
+      const response = await t.app.request('/ads-preview/trpc/packages.setKind', {
+        method: 'POST',
+        headers: { ...t.auth, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ uuid: banner, kind }),
+      })
+      return { status: response.status, body: (await response.json()) as { result?: { data: unknown } } }
+    }
+    const matrixOf = async () =>
+      (await (await get(`/packages/${banner}/targets`)).json()) as {
+        matrix: TargetMatrix
+        badge: { verdict: string }
+      }
+    const inferred = await matrixOf()
+    expect(inferred.matrix.creative).toMatchObject({ kind: 'banner', inferred: 'banner' })
+    expect(inferred.matrix.creative?.evidence).toContain('Playable hooks: none')
+    expect(inferred.badge.verdict).toBe('pass')
+    const listed = async (verdict: string) => {
+      const page = (await (await get(`/packages?verdict=${verdict}&limit=100`)).json()) as {
+        packages: { uuid: string }[]
+      }
+      return page.packages.some((pkg) => pkg.uuid === banner)
+    }
+    expect(await listed('pass')).toBe(true)
+
+    const asPlayable = await mutate('playable')
+    expect(asPlayable.status).toBe(200)
+    const corrected = await matrixOf()
+    expect(corrected.matrix.creative).toMatchObject({ kind: 'playable', inferred: 'banner' })
+    expect(corrected.matrix.targets.find((target) => target.target === 'applovin')?.verdict).toBe('fail')
+    expect(corrected.matrix.targets.find((target) => target.target === 'google-ad-manager')?.verdict).toBe(
+      'not-for-kind',
+    )
+    expect(corrected.badge.verdict).toBe('fail')
+    expect([await listed('fail'), await listed('pass')]).toEqual([true, false])
+
+    expect((await mutate('video')).status).toBe(400)
+    expect((await mutate(null)).status).toBe(200)
+    expect((await matrixOf()).matrix.creative).toMatchObject({ kind: 'banner', inferred: 'banner' })
+    expect(await listed('pass')).toBe(true)
   })
 })
 

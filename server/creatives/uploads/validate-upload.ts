@@ -1,11 +1,13 @@
 // Step 3 of an upload (POST /api/upload/validate-package-upload/{uuid}): pins the stored
 // body under the package's key (no upload URL can write there), inspects exactly those bytes,
-// and records their size and sha256 with the report: 200 with warnings, 422 with what to fix.
-// MRAID is required when the deployment says so (REQUIRE_MRAID, default) or the caller asks.
+// and records their size and sha256 with the report: 200 with warnings, 422 with what to fix,
+// headed by the refusal's cause. MRAID is required when the deployment says so (REQUIRE_MRAID,
+// default) or the caller asks; REFUSE_WARNINGS names the warnings that refuse too.
 import { and, eq, ne } from 'drizzle-orm'
 import { type ValidationAnswer, validateInputSchema } from '../../../shared/api.ts'
 import { MESSAGES } from '../../../shared/constants.ts'
 import { inspectionErrors, inspectionWarnings } from '../../../shared/inspector/inspect.ts'
+import { refusalHeadline } from '../../../shared/inspector/refusal.ts'
 import { defineAction, requireCaller } from '../../actions/define-action.ts'
 import { AppError } from '../../platform/errors.ts'
 import { blobKeys } from '../../platform/storage/blob-store.ts'
@@ -28,7 +30,10 @@ export const validateUpload = defineAction(
     const pinned = await blobs.pin(upload.blobKey, pinnedKey)
     const source = await blobs.openSource(pinnedKey)
     const report = await ctx
-      .inspect(source, { requireMraid: config.uploads.requireMraid || input.requireMraid })
+      .inspect(source, {
+        requireMraid: config.uploads.requireMraid || input.requireMraid,
+        refuseWarnings: config.uploads.refuseWarnings,
+      })
       .finally(() => source.close())
     await db.write((tx) =>
       tx
@@ -42,7 +47,7 @@ export const validateUpload = defineAction(
         .where(and(eq(uploads.uuid, upload.uuid), ne(uploads.state, 'created'))),
     )
     if (!report.ok) {
-      throw new AppError('UNPROCESSABLE_CONTENT', MESSAGES.validationFailed, {
+      throw new AppError('UNPROCESSABLE_CONTENT', refusalHeadline(report), {
         details: inspectionErrors(report),
       })
     }

@@ -16,6 +16,7 @@ export const campaignManager360: TargetProfile = {
   id: 'campaign-manager-360',
   name: 'Campaign Manager 360',
   kind: 'display',
+  refusesMraid: true,
   rules: [
     {
       id: 'zip-size',

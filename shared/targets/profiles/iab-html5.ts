@@ -58,6 +58,15 @@ export const iabHtml5: TargetProfile = {
       advice: 'The 2016 version of the guide allows 15. Bundle scripts and sprite images together.',
     },
     {
+      id: 'ssl',
+      label: 'Every file over https (SSL-compatible)',
+      measure: 'refs.plainHttp',
+      check: { max: 0 },
+      severity: 'fail',
+      source: IAB,
+      advice: 'Pages and apps served over https block plain-http files: bundle them or load them over https.',
+    },
+    {
       id: 'cpu',
       label: 'CPU at most 30% while it runs',
       measure: 'run.cpuPercent',

@@ -16,6 +16,7 @@ export const tiktokPangle: TargetProfile = {
   id: 'tiktok-pangle',
   name: 'TikTok / Pangle',
   kind: 'playable',
+  refusesMraid: true,
   rules: [
     {
       id: 'zip-size',

@@ -23,6 +23,8 @@ export function packageTables(k: TableKit) {
       audit: k.json('audit'),
       /** Its verdict per delivery target, for the list's filter (server/creatives/targets/stored-verdicts.ts). */
       targetVerdicts: k.text('target_verdicts'),
+      /** The creative's kind as a user corrected it (shared/inspector/creative-kind.ts); null: the inferred one. */
+      kind: k.text('kind'),
       thumbnailKey: k.text('thumbnail_key'),
       uploadedBy: k.text('uploaded_by'),
       createdAt: k.long('created_at').notNull(),
