@@ -60,6 +60,26 @@ describe('the identity provider’s own pages', () => {
     expect(new URL(silent.headers.get('location')!).hash).toContain('access_token=')
   })
 
+  it("on a plain-http address (no Sec-Fetch-Site), the app's Log out with this session's id token still signs out; without it, a click", async () => {
+    const browser = await signedInBrowser()
+    const silent = await browser.request(
+      authorizeUrl(server.base, { response_type: 'token id_token', prompt: 'none' }),
+    )
+    const idToken = new URLSearchParams(new URL(silent.headers.get('location')!).hash.slice(1)).get(
+      'id_token',
+    )
+    expect(idToken).toBeTruthy()
+    const end = `${server.base}/oidc/session/end`
+    const bare = await (await browser.request(end)).text()
+    expect(bare).toContain('Sign out?')
+    const withHint = await browser.request(
+      `${end}?${new URLSearchParams({ id_token_hint: idToken!, client_id: 'ads-preview' })}`,
+    )
+    const html = await withHint.text()
+    expect(html).toContain('Signing out…')
+    expect(html).toContain('<script>')
+  })
+
   it('led there by the app itself (same origin), it submits itself as before', async () => {
     const browser = await signedInBrowser()
     const page = await browser.request(`${server.base}/oidc/session/end`, {

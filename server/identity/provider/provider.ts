@@ -1,6 +1,7 @@
 // The embedded OpenID provider (oidc-provider, OpenID Certified), mounted at
 // `${BASE_PATH}${SERVER_MOUNTS.oidc}` on our one port: zero-configuration sign-in. Its login page is ours.
 // TOOLCHAIN.md records the pitfalls this wiring avoids.
+
 import type { HttpBindings } from '@hono/node-server'
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response'
 import type { Context } from 'hono'
@@ -13,6 +14,7 @@ import type { SecretStore } from '../../platform/db/secrets.ts'
 import { logger } from '../../platform/log/logger.ts'
 import { accountsIn } from './accounts.ts'
 import { createDatabaseAdapter, purgeExpired } from './adapter.ts'
+import { isAppsOwnLogout } from './apps-own-logout.ts'
 import { allowImplicitOnLocalHttp } from './implicit-on-local-http.ts'
 import { loadOrCreateProviderKeys } from './keys.ts'
 import { withLoadedSessions } from './loaded-sessions.ts'
@@ -99,9 +101,7 @@ export async function createEmbeddedIdentityProvider(deps: {
         enabled: true,
         async logoutSource(ctx, form) {
           ctx.type = 'html'
-          // Only the app's own "Log out" (a navigation from this origin) signs out without a
-          // click: a link or a redirect from another site must not end anyone's session.
-          ctx.body = logoutPage(title, form, ctx.get('sec-fetch-site') === 'same-origin')
+          ctx.body = logoutPage(title, form, isAppsOwnLogout(ctx))
         },
       },
       resourceIndicators: {
