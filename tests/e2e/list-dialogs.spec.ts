@@ -174,6 +174,11 @@ for (const viewport of VIEWPORTS) {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         viewport.width,
       )
+      // Every control of a row is on screen, none cut off by the table's edge.
+      for (const control of await row(page, name).locator('.row-actions > *').all()) {
+        const box = await control.boundingBox()
+        expect(box!.x + box!.width, await control.innerText()).toBeLessThanOrEqual(viewport.width)
+      }
       // The whole address and ' - Log out' are on screen.
       const logout = await page.getByRole('button', { name: /Log out/ }).boundingBox()
       expect(logout!.x + logout!.width).toBeLessThanOrEqual(viewport.width)
