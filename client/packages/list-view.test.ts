@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest'
+import { TARGET_PROFILES } from '../../shared/targets/profiles/index.ts'
 import { readListView, writeListView } from './list-view.ts'
+
+const KNOWN = TARGET_PROFILES.map((profile) => profile.id)
 
 describe('the list view in the address', () => {
   it('reads defaults from an empty address and writes nothing for them', () => {
-    const view = readListView(new URLSearchParams())
+    const view = readListView(new URLSearchParams(), KNOWN)
     expect(view).toEqual({ search: '', sort: 'created', order: 'desc', adSize: '', verdict: '', target: '' })
     expect(writeListView(view).toString()).toBe('')
   })
@@ -11,6 +14,7 @@ describe('the list view in the address', () => {
   it('keeps what differs, with each sort starting in its own order', () => {
     const view = readListView(
       new URLSearchParams('search=spring&sort=name&adSize=300x250&verdict=fail&target=applovin'),
+      KNOWN,
     )
     expect(view).toEqual({
       search: 'spring',
@@ -29,7 +33,7 @@ describe('the list view in the address', () => {
 
   it('ignores values it does not know', () => {
     expect(
-      readListView(new URLSearchParams('sort=colour&order=sideways&verdict=maybe&target=nowhere')),
+      readListView(new URLSearchParams('sort=colour&order=sideways&verdict=maybe&target=nowhere'), KNOWN),
     ).toMatchObject({ sort: 'created', order: 'desc', verdict: '', target: '' })
   })
 })
