@@ -198,7 +198,7 @@ function figuresOf(users: number, on: LoadRun, off: LoadRun): Figure[] {
       lowerIsBetter: true,
       shown: `${errors(on)} / ${on.lost}`,
       baselineShown: `${errors(off)} / ${off.lost}`,
-      ratioShown: errors(on) + on.lost === 0 ? 'none' : describeErrors(on),
+      ratioShown: `on: ${describeErrors(on)}; off: ${describeErrors(off)}`,
     },
     {
       name: `${label}: peak resident memory, server process / with its children`,
@@ -223,7 +223,8 @@ function describeErrors(run: LoadRun): string {
   }
   if (run.healthErrors) counts.set('/health', run.healthErrors)
   if (run.lost) counts.set('lost', run.lost)
-  return [...counts].map(([key, count]) => `${count}× ${key}`).join('; ')
+  if (counts.size === 0) return 'none'
+  return [...counts].map(([key, count]) => `${count}× ${key.replaceAll('|', '/')}`).join(', ')
 }
 
 export async function benchMixedLoad(): Promise<Figure[]> {
