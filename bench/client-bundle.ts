@@ -1,19 +1,17 @@
-// The JavaScript /main loads, gzipped, against React and ReactDOM alone (a hello-world bundled
-// with the same esbuild in the same run): what the product adds on top of its framework.
+// The JavaScript /main loads before its first screen runs, gzipped (the figure the build holds to
+// its budget, scripts/first-screen-budget.ts), against React and ReactDOM alone (a hello-world
+// bundled with esbuild in the same run): what the product adds on top of its framework.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { build } from 'esbuild'
+import { FIRST_SCREEN_BUDGET_KB, firstScreenBytes } from '../scripts/first-screen-budget.ts'
 import type { Figure } from './measure.ts'
 
 export async function benchClientBundle(): Promise<Figure[]> {
   const html = fs.readFileSync('dist/client/index.html', 'utf8')
-  const scripts = [...html.matchAll(/(?:src|href)="\/ads-preview\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!)
-  const ours = scripts.reduce(
-    (sum, file) => sum + gzipSync(fs.readFileSync(path.join('dist/client', file))).length,
-    0,
-  )
+  const ours = firstScreenBytes(html, (file) => fs.readFileSync(path.join('dist/client', file)))
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-react-'))
   try {
     const entry = path.join(dir, 'hello.tsx')
@@ -33,7 +31,7 @@ export async function benchClientBundle(): Promise<Figure[]> {
     const react = gzipSync(result.outputFiles[0]!.contents).length
     return [
       {
-        name: 'JavaScript /main loads (gzip)',
+        name: `JavaScript /main loads (gzip; the build fails over ${FIRST_SCREEN_BUDGET_KB} KB)`,
         value: ours / 1024,
         unit: 'KB',
         baseline: react / 1024,

@@ -5,6 +5,10 @@ export interface Figure {
   baseline: number
   baselineName: string
   lowerIsBetter: boolean
+  /** How the table shows the value, the baseline and the ratio when one number does not say it (p50 / p99). */
+  shown?: string
+  baselineShown?: string
+  ratioShown?: string
 }
 
 export async function timeRuns(runs: number, run: () => Promise<void> | void): Promise<number[]> {
@@ -16,6 +20,12 @@ export async function timeRuns(runs: number, run: () => Promise<void> | void): P
     times.push(performance.now() - started)
   }
   return times
+}
+
+/** The p-th percentile (nearest rank) of `values`. */
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
 }
 
 export function median(values: number[]): number {

@@ -4,11 +4,8 @@ import { BASE_PATH } from '../shared/constants.ts'
 import { ROUTES } from '../shared/paths.ts'
 import { ApiProvider } from './api/provider.tsx'
 import { useAuth } from './auth/auth-context.tsx'
-import { LoginPage } from './auth/login-page.tsx'
 import { Protected } from './auth/protected-route.tsx'
-import { ValidateTokenPage } from './auth/validate-token-page.tsx'
 import { lazyPage } from './layout/lazy-page.tsx'
-import { NotFoundPage } from './layout/not-found-page.tsx'
 import { CONTENT_ID, SkipLink } from './layout/skip-link.tsx'
 import { TopBar } from './layout/top-bar.tsx'
 import { PackageScreen } from './packages/package-screen.tsx'
@@ -18,6 +15,10 @@ const AccountPage = lazyPage(() => import('./team/account-page.tsx'), 'AccountPa
 const TeamPage = lazyPage(() => import('./team/team-page.tsx'), 'TeamPage')
 const AuditLogPage = lazyPage(() => import('./team/audit-log-page.tsx'), 'AuditLogPage')
 const TokensPage = lazyPage(() => import('./tokens/tokens-page.tsx'), 'TokensPage')
+// Passed through on the way to the provider and back, never beside /main's first rows.
+const LoginPage = lazyPage(() => import('./auth/login-page.tsx'), 'LoginPage')
+const ValidateTokenPage = lazyPage(() => import('./auth/validate-token-page.tsx'), 'ValidateTokenPage')
+const NotFoundPage = lazyPage(() => import('./layout/not-found-page.tsx'), 'NotFoundPage')
 const ReviewPage = lazyPage(() => import('./reviews/review-page.tsx'), 'ReviewPage')
 const ComparePage = lazyPage(() => import('./reviews/compare-page.tsx'), 'ComparePage')
 

@@ -4,22 +4,21 @@
 // { packages: [...] } (every package, newest first). With it, the answer is one page: { packages,
 // total, nextCursor }.
 import { z } from 'zod/mini'
-import { REVIEW_STATES } from './review.ts'
+import { LIST_VERDICTS, MAX_PAGE_SIZE, PACKAGE_SORTS, SORT_ORDERS } from './package-list-choices.ts'
+import { REVIEW_STATES } from './review-choices.ts'
 
-export const PACKAGE_SORTS = ['created', 'name', 'size'] as const
-export type PackageSort = (typeof PACKAGE_SORTS)[number]
-export const SORT_ORDERS = ['asc', 'desc'] as const
-export type SortOrder = (typeof SORT_ORDERS)[number]
-
-/** The order each sort starts in: the newest, A to Z, the largest. */
-export const DEFAULT_ORDER: Record<PackageSort, SortOrder> = { created: 'desc', name: 'asc', size: 'desc' }
-export const DEFAULT_PAGE_SIZE = 50
-export const MAX_PAGE_SIZE = 200
-/** The ad-size filter's value for packages that declare no ad.size. */
-export const NO_AD_SIZE = 'none'
-/** The delivery-target verdicts the list filters by, as the badge gives them. */
-export const LIST_VERDICTS = ['fail', 'warn', 'pass'] as const
-export type ListVerdict = (typeof LIST_VERDICTS)[number]
+export {
+  DEFAULT_ORDER,
+  DEFAULT_PAGE_SIZE,
+  LIST_VERDICTS,
+  type ListVerdict,
+  MAX_PAGE_SIZE,
+  NO_AD_SIZE,
+  PACKAGE_SORTS,
+  type PackageSort,
+  SORT_ORDERS,
+  type SortOrder,
+} from './package-list-choices.ts'
 
 // Query strings arrive as strings: the limit is read from either form.
 const pageSize = z.pipe(

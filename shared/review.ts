@@ -2,31 +2,17 @@
 // agency, who opens the ads without an account, comments on a version and decides on it. The
 // wire shapes both sides read, and the bounds a hostile reviewer meets.
 import { z } from 'zod/mini'
+import { REVIEW_DECISIONS, REVIEW_LIMITS, REVIEW_STATES } from './review-choices.ts'
 import { verdictBadgeSchema } from './targets/wire.ts'
 
-export const REVIEW_LIMITS = {
-  packagesPerLink: 50,
-  devicesPerLink: 4,
-  defaultDays: 14,
-  maxDays: 90,
-  passwordChars: { min: 4, max: 200 },
-  nameChars: 100,
-  emailChars: 200,
-  commentChars: 2000,
-  /** Comments one link takes in an hour, and one address in ten minutes: a flood stops there. */
-  commentsPerLinkPerHour: 200,
-  commentsPerAddressPer10Min: 30,
-} as const
-
-export const REVIEW_DECISIONS = ['approved', 'changes-requested'] as const
-export type ReviewDecision = (typeof REVIEW_DECISIONS)[number]
-
-/** A package's review state in the team's list: the newest decision on it, else awaiting one. */
-export const REVIEW_STATES = ['awaiting', 'changes-requested', 'approved'] as const
-export type ReviewState = (typeof REVIEW_STATES)[number]
-
-/** The header that carries the key a link's password unlocked, on the review page's calls. */
-export const REVIEW_KEY_HEADER = 'X-Review-Key'
+export {
+  REVIEW_DECISIONS,
+  REVIEW_KEY_HEADER,
+  REVIEW_LIMITS,
+  REVIEW_STATES,
+  type ReviewDecision,
+  type ReviewState,
+} from './review-choices.ts'
 
 export const createReviewLinkInputSchema = z.object({
   uuids: z.array(z.string()).check(z.minLength(1), z.maxLength(REVIEW_LIMITS.packagesPerLink)),

@@ -5,11 +5,10 @@
 import { createTRPCClient, httpBatchLink } from '@trpc/client'
 import { createTRPCContext } from '@trpc/tanstack-react-query'
 import type { AppRouter } from '../../server/api/trpc/router.ts'
-import { apiErrorSchema } from '../../shared/api.ts'
 import { TRPC_MAX_BATCH_SIZE } from '../../shared/constants.ts'
 import { API } from '../../shared/paths.ts'
 import { denyAccess, getAccessToken, refreshAccessToken } from '../auth/access-token.ts'
-import { HttpError } from './api-error.ts'
+import { HttpError, readApiError } from './api-error.ts'
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>()
 
@@ -22,13 +21,13 @@ async function fetchWithRefresh(input: RequestInfo | URL, init?: RequestInit): P
     response = await fetch(input, { ...init, headers, credentials: 'same-origin' })
   }
   if (response.status === 403) {
-    const refusal = apiErrorSchema.safeParse(
+    const refusal = readApiError(
       await response
         .clone()
         .json()
         .catch(() => null),
     )
-    if (refusal.success && refusal.data.accessDenied) denyAccess(refusal.data.message)
+    if (refusal?.accessDenied) denyAccess(refusal.message)
   }
   if (!response.ok && !response.headers.get('content-type')?.includes('application/json')) {
     const url = new URL(

@@ -2,8 +2,8 @@
 // localhost (http://ads.intranet:3000, how teams self-host before they have a certificate) is
 // not a secure context and has no crypto.subtle, so jose cannot run there. The arithmetic comes
 // from @oslojs/crypto (pure JavaScript, BigInt); it verifies by rebuilding the whole PKCS#1 v1.5
-// block and comparing it, never by parsing the decrypted one (Bleichenbacher 2006).
-import { RSAPublicKey, sha256ObjectIdentifier, verifyRSASSAPKCS1v15Signature } from '@oslojs/crypto/rsa'
+// block and comparing it, never by parsing the decrypted one (Bleichenbacher 2006). The RSA part
+// loads only when a token is verified (sign-in and refresh), not with /main's first screen.
 import { sha256 } from '@oslojs/crypto/sha2'
 import { AuthError } from './errors.ts'
 
@@ -55,13 +55,20 @@ function jsonPart(part: string, what: string): Record<string, unknown> {
 const usable = (key: Jwk) =>
   key.kty === 'RSA' && !!key.n && !!key.e && (key.use ?? 'sig') === 'sig' && (key.alg ?? 'RS256') === 'RS256'
 
-function signedBy(key: Jwk, signingInput: string, signature: Uint8Array): boolean {
+type Rsa = typeof import('@oslojs/crypto/rsa')
+
+function signedBy(rsa: Rsa, key: Jwk, signingInput: string, signature: Uint8Array): boolean {
   const modulus = base64urlDecode(key.n!)
   const length = modulus[0] === 0 ? modulus.length - 1 : modulus.length
   // RFC 8017 8.2.2: the signature is exactly as long as the modulus.
   if (signature.length !== length || length < 256) return false
-  const publicKey = new RSAPublicKey(bigIntOf(modulus), bigIntOf(base64urlDecode(key.e!)))
-  return verifyRSASSAPKCS1v15Signature(publicKey, sha256ObjectIdentifier, sha256Of(signingInput), signature)
+  const publicKey = new rsa.RSAPublicKey(bigIntOf(modulus), bigIntOf(base64urlDecode(key.e!)))
+  return rsa.verifyRSASSAPKCS1v15Signature(
+    publicKey,
+    rsa.sha256ObjectIdentifier,
+    sha256Of(signingInput),
+    signature,
+  )
 }
 
 /** The payload of a compact JWS signed with RS256 by one of the keys; AuthError otherwise. */
@@ -80,7 +87,8 @@ export async function verifyRs256(token: string, keys: KeyLookup): Promise<Recor
     throw new AuthError('invalid_token', 'id_token: no applicable key found in the JWKS')
   const signature = base64urlDecode(encodedSignature)
   const signingInput = `${encodedHeader}.${encodedPayload}`
-  if (!candidates.some((key) => signedBy(key, signingInput, signature))) {
+  const rsa = await import('@oslojs/crypto/rsa')
+  if (!candidates.some((key) => signedBy(rsa, key, signingInput, signature))) {
     throw new AuthError('invalid_token', 'id_token: signature verification failed')
   }
   return jsonPart(encodedPayload, 'payload')

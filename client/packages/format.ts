@@ -1,4 +1,3 @@
-import dayjs from 'dayjs'
 import { DATE_FORMAT } from '../../shared/constants.ts'
 
 export function formatFileSize(bytes: number): string {
@@ -13,7 +12,20 @@ export function formatFileSize(bytes: number): string {
   return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`
 }
 
-/** DD.MM.YYYY HH:mm in the viewer's time zone (the product spec's date format). */
+const two = (value: number) => String(value).padStart(2, '0')
+
+/**
+ * DD.MM.YYYY HH:mm in the viewer's time zone (the product spec's date format), by hand: dayjs
+ * added 3 KB gzip to /main for these five fields.
+ */
 export function formatCreatedAt(iso: string): string {
-  return dayjs(iso).format(DATE_FORMAT)
+  const date = new Date(iso)
+  const fields: Record<string, string> = {
+    DD: two(date.getDate()),
+    MM: two(date.getMonth() + 1),
+    YYYY: String(date.getFullYear()),
+    HH: two(date.getHours()),
+    mm: two(date.getMinutes()),
+  }
+  return DATE_FORMAT.replace(/YYYY|DD|MM|HH|mm/g, (token) => fields[token] ?? token)
 }

@@ -1,10 +1,10 @@
 // Search, sort and filters above the list, and how many packages it holds.
 import { useEffect, useId, useState } from 'react'
-import { NO_AD_SIZE, type PackageSort, type SortOrder } from '../../shared/package-query.ts'
-import { REVIEW_STATES } from '../../shared/review.ts'
-import { findProfiles } from '../../shared/targets/profiles/index.ts'
+import { NO_AD_SIZE, type PackageSort, type SortOrder } from '../../shared/package-list-choices.ts'
+import { REVIEW_STATES } from '../../shared/review-choices.ts'
 import { REVIEW_STATE_WORDS } from '../reviews/review-words.ts'
 import type { ListView } from './list-view.ts'
+import { useTargetProfiles } from './target-profiles.ts'
 
 const SORT_CHOICES: { label: string; sort: PackageSort; order: SortOrder }[] = [
   { label: 'Newest first', sort: 'created', order: 'desc' },
@@ -48,6 +48,7 @@ export function ListToolbar({
   targets: readonly string[]
 }) {
   const id = useId()
+  const profiles = useTargetProfiles([...new Set([...targets, ...(view.target ? [view.target] : [])])])
   const [search, setSearch] = useState(view.search)
   // The address can change under the box (back button, Clear): the box follows it.
   useEffect(() => setSearch(view.search), [view.search])
@@ -129,13 +130,11 @@ export function ListToolbar({
           onChange={(event) => onChange({ target: event.target.value })}
         >
           <option value="">All {targets.length} targets</option>
-          {findProfiles([...new Set([...targets, ...(view.target ? [view.target] : [])])]).profiles.map(
-            (profile) => (
-              <option key={profile.id} value={profile.id}>
-                {profile.name}
-              </option>
-            ),
-          )}
+          {profiles.map((profile) => (
+            <option key={profile.id} value={profile.id}>
+              {profile.name}
+            </option>
+          ))}
         </select>
       </label>
       <label className="field" htmlFor={`${id}-review`}>

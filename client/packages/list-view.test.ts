@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest'
+import { TARGET_PROFILES } from '../../shared/targets/profiles/index.ts'
 import { readListView, writeListView } from './list-view.ts'
+
+const KNOWN = TARGET_PROFILES.map((profile) => profile.id)
 
 describe('the list view in the address', () => {
   it('reads defaults from an empty address and writes nothing for them', () => {
-    const view = readListView(new URLSearchParams())
+    const view = readListView(new URLSearchParams(), KNOWN)
     expect(view).toEqual({
       search: '',
       sort: 'created',
@@ -21,6 +24,7 @@ describe('the list view in the address', () => {
       new URLSearchParams(
         'search=spring&sort=name&adSize=300x250&verdict=fail&target=applovin&review=approved',
       ),
+      KNOWN,
     )
     expect(view).toEqual({
       search: 'spring',
@@ -44,6 +48,7 @@ describe('the list view in the address', () => {
     expect(
       readListView(
         new URLSearchParams('sort=colour&order=sideways&verdict=maybe&target=nowhere&review=soon'),
+        KNOWN,
       ),
     ).toMatchObject({ sort: 'created', order: 'desc', verdict: '', target: '', review: '' })
   })

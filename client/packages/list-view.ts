@@ -9,9 +9,9 @@ import {
   type PackageSort,
   SORT_ORDERS,
   type SortOrder,
-} from '../../shared/package-query.ts'
-import { REVIEW_STATES, type ReviewState } from '../../shared/review.ts'
-import { TARGET_PROFILES } from '../../shared/targets/profiles/index.ts'
+} from '../../shared/package-list-choices.ts'
+import { REVIEW_STATES, type ReviewState } from '../../shared/review-choices.ts'
+import { useKnownTargetIds } from './target-profiles.ts'
 
 export interface ListView {
   search: string
@@ -28,12 +28,12 @@ export interface ListView {
 /** What "Show all packages" clears. */
 export const NO_FILTERS = { search: '', adSize: '', verdict: '', target: '', review: '' } as const
 const DEFAULT_VIEW: ListView = { sort: 'created', order: 'desc', ...NO_FILTERS }
-const TARGET_IDS = TARGET_PROFILES.map((profile) => profile.id)
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
   values.find((v) => v === value)
 
-export function readListView(params: URLSearchParams): ListView {
+/** The view the address asks for; a target not in `knownTargets` is left out (the server refuses it). */
+export function readListView(params: URLSearchParams, knownTargets: readonly string[]): ListView {
   const sort = oneOf(PACKAGE_SORTS, params.get('sort')) ?? DEFAULT_VIEW.sort
   return {
     search: params.get('search') ?? '',
@@ -41,7 +41,7 @@ export function readListView(params: URLSearchParams): ListView {
     order: oneOf(SORT_ORDERS, params.get('order')) ?? DEFAULT_ORDER[sort],
     adSize: params.get('adSize') ?? '',
     verdict: oneOf(LIST_VERDICTS, params.get('verdict')) ?? '',
-    target: oneOf(TARGET_IDS, params.get('target')) ?? '',
+    target: oneOf(knownTargets, params.get('target')) ?? '',
     review: oneOf(REVIEW_STATES, params.get('review')) ?? '',
   }
 }
@@ -65,8 +65,9 @@ export const isFiltered = (view: ListView) =>
 
 export function useListView(): [ListView, (change: Partial<ListView>) => void] {
   const [params, setParams] = useSearchParams()
-  const view = readListView(params)
+  const knownTargets = useKnownTargetIds(params.has('target'))
+  const view = readListView(params, knownTargets)
   const update = (change: Partial<ListView>) =>
-    setParams(writeListView({ ...readListView(params), ...change }), { replace: true })
+    setParams(writeListView({ ...readListView(params, knownTargets), ...change }), { replace: true })
   return [view, update]
 }

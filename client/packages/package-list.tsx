@@ -1,23 +1,37 @@
 import { useMutation } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { Package } from '../../shared/api.ts'
-import { DEFAULT_PAGE_SIZE } from '../../shared/package-query.ts'
+import { DEFAULT_PAGE_SIZE } from '../../shared/package-list-choices.ts'
 import { toApiError } from '../api/api-error.ts'
 import { useTRPC } from '../api/trpc.ts'
 import { useClientConfig } from '../config.ts'
+import { lazyPart } from '../layout/lazy-part.tsx'
 import { returnFocus } from '../layout/return-focus.ts'
 import { CONTENT_ID } from '../layout/skip-link.tsx'
-import { PreviewDialog } from '../preview/preview-dialog.tsx'
-import { ShareDialog } from '../reviews/share-dialog.tsx'
 import { useReviewStates } from '../reviews/use-review-states.ts'
 import { useTargetBadges } from '../targets/use-target-badges.ts'
-import { DeleteDialog } from './delete-dialog.tsx'
 import { ListToolbar } from './list-toolbar.tsx'
 import { isFiltered, NO_FILTERS, useListView } from './list-view.ts'
 import { packageLabel } from './package-label.ts'
 import { PackageTable } from './package-table.tsx'
 import { type UndoOffer, UndoToast } from './undo-toast.tsx'
 import { useListCache, usePackageList } from './use-package-list.ts'
+
+const PreviewDialog = lazyPart(
+  () => import('../preview/preview-dialog.tsx'),
+  'PreviewDialog',
+  ({ pkg }) => pkg !== null,
+)
+const ShareDialog = lazyPart(
+  () => import('../reviews/share-dialog.tsx'),
+  'ShareDialog',
+  ({ pkg }) => pkg !== null,
+)
+const DeleteDialog = lazyPart(
+  () => import('./delete-dialog.tsx'),
+  'DeleteDialog',
+  ({ pkg }) => pkg !== null,
+)
 
 const count = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`
 

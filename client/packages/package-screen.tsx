@@ -1,3 +1,4 @@
+import { Suspense } from 'react'
 import { productTitle } from '../../shared/constants.ts'
 import { useClientConfig } from '../config.ts'
 import { UploadPanel } from '../upload/upload-panel.tsx'
@@ -11,7 +12,10 @@ export function PackageScreen() {
     <div className="package-screen">
       <h1>{productTitle(config.productName)}</h1>
       <UploadPanel upload={upload} />
-      <PackageList justAddedId={upload.created?.id} />
+      {/* The list waits here while the targets' profiles load for a target in the address. */}
+      <Suspense fallback={null}>
+        <PackageList justAddedId={upload.created?.id} />
+      </Suspense>
     </div>
   )
 }

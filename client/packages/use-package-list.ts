@@ -3,7 +3,7 @@
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useMemo } from 'react'
 import type { Package } from '../../shared/api.ts'
-import { DEFAULT_PAGE_SIZE } from '../../shared/package-query.ts'
+import { DEFAULT_PAGE_SIZE } from '../../shared/package-list-choices.ts'
 import { useTRPC } from '../api/trpc.ts'
 import { asPage, awaitsThumbnail, type ListPages, withCreated, withoutPackage } from './list-cache.ts'
 import type { ListView } from './list-view.ts'

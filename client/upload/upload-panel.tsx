@@ -4,16 +4,18 @@ import { UPLOAD_CONTENT_TYPE } from '../../shared/constants.ts'
 import { withoutBidiControls } from '../../shared/filename.ts'
 import { useClientConfig } from '../config.ts'
 import { UploadIcon } from '../layout/icons.tsx'
+import { lazyPart } from '../layout/lazy-part.tsx'
 import { formatFileSize } from '../packages/format.ts'
 import { packageLabel } from '../packages/package-label.ts'
-import { FilenameExistsDimmer } from './filename-exists-dimmer.tsx'
 import { InspectionFold } from './inspection-fold.tsx'
-import { InspectionHints } from './inspection-hints.tsx'
 import { IssueList } from './issue-list.tsx'
 import { mergeIssues } from './merge-issues.ts'
 import { canRetry, isBusy } from './upload-state.ts'
 import { useInspection } from './use-inspection.ts'
 import type { useUpload } from './use-upload.ts'
+
+const FilenameExistsDimmer = lazyPart(() => import('./filename-exists-dimmer.tsx'), 'FilenameExistsDimmer')
+const InspectionHints = lazyPart(() => import('./inspection-hints.tsx'), 'InspectionHints')
 
 function rejectionMessages(rejections: FileRejection[]): string[] {
   return [...new Set(rejections.flatMap((rejection) => rejection.errors.map((error) => error.message)))]

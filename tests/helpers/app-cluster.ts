@@ -11,7 +11,7 @@ import path from 'node:path'
 import type { ServerRole } from '../../server/platform/jobs/config.ts'
 import { findChromium } from '../../server/platform/renderer/chromium.ts'
 import { type Cluster, findPostgresBin, startCluster } from '../postgres/cluster.ts'
-import { nginxTest, startNginx } from './nginx.ts'
+import { nginxTest, SITE_CACHE_PATH, startNginx } from './nginx.ts'
 import { freePort, type ProductProcess, startProductProcess } from './product-process.ts'
 import { has, readmeFile } from './readme-files.ts'
 import { type S3TestServer, startS3Server } from './s3-server.ts'
@@ -93,10 +93,18 @@ export async function startAppCluster(
     // The documented site, on plain http here (the TLS lines are the single-machine test's).
     const site = readmeFile('/etc/nginx/sites-available/ads-preview')
       .replace(/listen 443 ssl[^;]*;/, `listen 127.0.0.1:${nginxPort};`)
+      .replace(/\s*http2 on;/, '')
       .replace(/\s*ssl_certificate[^;]*;/g, '')
       .replace(/server \{\s*listen 80;[\s\S]*?\n\}\n?$/, '')
-      .replace(/\s*proxy_pass http:\/\/127\.0\.0\.1:3000;/, `\n${readmeFile('ads-preview-nodes-location')}`)
-    if (/10\.0\.0/.test(upstream) || !site.includes('proxy_pass http://ads_preview;')) {
+      .replace(SITE_CACHE_PATH, path.join(dir, 'nginx-cache'))
+      .replaceAll(
+        /\s*proxy_pass http:\/\/127\.0\.0\.1:3000;/g,
+        `\n${readmeFile('ads-preview-nodes-location')}`,
+      )
+    if (
+      /10\.0\.0|:3000;|nginx-ads-preview/.test(upstream + site) ||
+      !site.includes('proxy_pass http://ads_preview;')
+    ) {
       throw new Error("docs/self-hosting.md's nginx blocks no longer have the shape this setup rewrites")
     }
     nginx = await startNginx(

@@ -30,3 +30,27 @@ export async function startNginx(prefix: string, site: string, isReady: () => Pr
     },
   }
 }
+
+/** The machine's nginx version, as [major, minor, patch]. */
+export function nginxVersion(): [number, number, number] {
+  const printed = spawnSync('nginx', ['-v'], { encoding: 'utf8' }).stderr
+  const [, major, minor, patch] = /nginx\/(\d+)\.(\d+)\.(\d+)/.exec(printed) ?? []
+  return [Number(major), Number(minor), Number(patch)]
+}
+
+/** The documented cache folder of docs/self-hosting.md's site. */
+export const SITE_CACHE_PATH = '/var/cache/nginx-ads-preview'
+
+/**
+ * docs/self-hosting.md's site in the form this nginx takes: as written from 1.25.1 on, and with
+ * the page's older `listen` line (`file=nginx-before-1.25.1-listen`) instead of `http2 on;` before.
+ */
+export function siteForThisNginx(site: string, oldListen: string): string {
+  const [major, minor, patch] = nginxVersion()
+  const takesHttp2On = major > 1 || minor > 25 || (minor === 25 && patch >= 1)
+  if (takesHttp2On) return site
+  const modern = /^ *listen 443 ssl;\n *http2 on;\n/m
+  if (!modern.test(site))
+    throw new Error("docs/self-hosting.md's site no longer has `listen 443 ssl;` + `http2 on;`")
+  return site.replace(modern, oldListen)
+}
