@@ -22,6 +22,6 @@ export const TIERS = [
     budgetSeconds: 300,
     what: 'faults, cluster, move, upgrade, ops and Chromium engines, as separate processes',
   },
-  { name: 'e2e', runner: 'e2e', budgetSeconds: 420, what: 'Playwright in Chromium against the real server' },
+  { name: 'e2e', runner: 'e2e', budgetSeconds: 480, what: 'Playwright in Chromium against the real server' },
   { name: 'binary', runner: 'binary', budgetSeconds: 180, what: 'the single executable, built and walked' },
 ]
