@@ -37,6 +37,8 @@ export async function startS3Server(options: { corsOrigin?: string; bucket?: str
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'ads-preview-s3-'))
   const bucket = options.bucket ?? S3_TEST_BUCKET
   const requests: RecordedS3Request[] = []
+  /** Requests s3rver has not finished with, answered or not (a killed client's PUT is one). */
+  let inFlight = 0
   /** s3rver on `port` (0: a free one) over the same folder, so a restart keeps the objects. */
   async function launch(port: number) {
     const server = new S3rver({
@@ -70,7 +72,12 @@ export async function startS3Server(options: { corsOrigin?: string; bucket?: str
           return
         }
       }
-      await next()
+      inFlight++
+      try {
+        await next()
+      } finally {
+        inFlight--
+      }
       recorded.status = ctx.status
     })
     await server.run()
@@ -108,6 +115,12 @@ export async function startS3Server(options: { corsOrigin?: string; bucket?: str
       })
       if (!answer.ok) throw new Error(`put-bucket-cors: ${answer.status} ${await answer.text()}`)
     },
+    /**
+     * How many requests s3rver is still handling. s3rver stores what a PUT's client sent before
+     * it died (a killed process's upload, cut short) once it notices, which can be after a
+     * later PUT of the same key: a test that kills a writer waits for this to reach 0.
+     */
+    inFlight: () => inFlight,
     /** Keys of the bucket's objects under `prefix`. */
     keys(prefix = ''): string[] {
       const root = path.join(directory, bucket)
