@@ -2,14 +2,13 @@
 // password's key, comments, decisions, and the ads themselves under the link's own path (so
 // nothing it hands out outlives the link: no package uuid path, no download). The secret and the
 // key are checked before any body is read; answers are never cached.
-import type { HttpBindings } from '@hono/node-server'
 import { type Context, Hono, type Next } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { REVIEW_KEY_HEADER, reviewUnlockInputSchema } from '../../../shared/review.ts'
 import { parseInput, type Services } from '../../actions/define-action.ts'
 import { verifyPassword } from '../../identity/provider/passwords.ts'
 import { AppError } from '../../platform/errors.ts'
-import { clientAddress } from '../../platform/http/client-address.ts'
+import { requestAddress } from '../../platform/http/client-address.ts'
 import { readJsonBody } from '../../platform/http/json-body.ts'
 import { pathBelow } from '../preview/package-files.ts'
 import { commentOnReview } from './comment-on-review.ts'
@@ -35,12 +34,7 @@ const smallBody = bodyLimit({
 
 export function createReviewRoutes(services: Services) {
   const { db } = services
-  const address = (c: { env: unknown; req: { header(name: string): string | undefined } }) =>
-    clientAddress(
-      (c.env as Partial<HttpBindings> | undefined)?.incoming?.socket.remoteAddress,
-      c.req.header('x-forwarded-for'),
-      services.config.http.trustedProxies,
-    )
+  const address = (c: Context) => requestAddress(c, services.config.http.trustedProxies)
   const unlocked = (c: {
     req: { param(name: 'secret'): string; header(name: string): string | undefined }
   }) => unlockedLink(db, c.req.param('secret'), c.req.header(REVIEW_KEY_HEADER), services.now())

@@ -2,12 +2,11 @@
 // configured issuer for our audience, verified with jose against the issuer's keys (a remote
 // JWKS is cached and refetched on an unknown kid by jose itself). What it proves is an Identity;
 // whether that identity gets in is the access policy's call (authenticate.ts).
-import type { HttpBindings } from '@hono/node-server'
 import type { MiddlewareHandler } from 'hono'
 import { errors, type JWTVerifyGetKey, jwtVerify } from 'jose'
 import { MESSAGES } from '../../../shared/constants.ts'
 import { AppError } from '../../platform/errors.ts'
-import { clientAddress, type TrustedProxies } from '../../platform/http/client-address.ts'
+import { requestAddress, type TrustedProxies } from '../../platform/http/client-address.ts'
 import type { Identity } from './access-policy.ts'
 import type { AuthUser } from './user.ts'
 
@@ -70,11 +69,10 @@ export function requireUser(
     const header = c.req.header('authorization') ?? ''
     const match = /^Bearer\s+(\S+)$/i.exec(header)
     if (!match?.[1]) throw new AppError('UNAUTHORIZED', MESSAGES.unauthorized)
-    const peer = (c.env as Partial<HttpBindings> | undefined)?.incoming?.socket.remoteAddress
     const bearer = match[1]
     c.set('user', {
       ...(await authenticate(bearer)),
-      address: clientAddress(peer, c.req.header('x-forwarded-for'), trustedProxies),
+      address: requestAddress(c, trustedProxies),
     })
     c.set('reauthenticate', () => authenticate(bearer))
     await next()

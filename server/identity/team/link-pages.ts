@@ -3,12 +3,11 @@
 // member out everywhere. Each link works once and until it expires; the secret is the only
 // credential, so the pages need no sign-in. Then the person signs in as usual.
 import { randomUUID } from 'node:crypto'
-import type { HttpBindings } from '@hono/node-server'
 import { eq } from 'drizzle-orm'
 import { type Context, Hono } from 'hono'
 import { productTitle } from '../../../shared/constants.ts'
 import type { Services } from '../../actions/define-action.ts'
-import { clientAddress } from '../../platform/http/client-address.ts'
+import { requestAddress } from '../../platform/http/client-address.ts'
 import { recordEvent } from '../audit-trail/record-event.ts'
 import { endSessions } from '../provider/end-sessions.ts'
 import { loginPolicyFor } from '../provider/login-policy.ts'
@@ -75,11 +74,7 @@ export function createMemberLinkPages(services: Services) {
         return form(c, link.email, `The password must have at least ${MIN_PASSWORD_LENGTH} characters.`)
       if (password !== String(body.confirm ?? '')) return form(c, link.email, 'The two passwords differ.')
       const passwordHash = await hashPassword(password)
-      const peer = (c.env as Partial<HttpBindings> | undefined)?.incoming?.socket.remoteAddress
-      const actor = {
-        email: link.email,
-        address: clientAddress(peer, c.req.header('x-forwarded-for'), services.config.http.trustedProxies),
-      }
+      const actor = { email: link.email, address: requestAddress(c, services.config.http.trustedProxies) }
       const done = await services.db.write(async (tx) => {
         if (!(await useLink(services, tx, link.id))) return false
         const now = services.now()

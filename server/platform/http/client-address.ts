@@ -3,6 +3,8 @@
 // believed only from the proxies TRUSTED_PROXIES lists (otherwise one attacker's
 // failures throttle every user behind the proxy, or forged headers dodge the throttle).
 import { BlockList, isIP } from 'node:net'
+import type { HttpBindings } from '@hono/node-server'
+import type { Context } from 'hono'
 import { ConfigIssue } from '../config/env.ts'
 
 export type TrustedProxies = BlockList
@@ -58,4 +60,10 @@ export function clientAddress(
     .filter(Boolean)
   while (isTrusted(trusted, address) && hops.length > 0) address = hops.pop()!
   return address
+}
+
+/** The client's address of a Hono request on @hono/node-server (its socket's peer and header). */
+export function requestAddress(c: Context, trusted: TrustedProxies): string {
+  const peer = (c.env as Partial<HttpBindings> | undefined)?.incoming?.socket.remoteAddress
+  return clientAddress(peer, c.req.header('x-forwarded-for'), trusted)
 }
