@@ -158,6 +158,7 @@ export async function startProduct(configured: Config, options: StartOptions = {
       const sandbox = {
         previewOrigin: config.publicUrl,
         fetchPreview: async (request: Request) => app.fetch(request),
+        yielding: requestLoad.busy,
       }
       if (browser) handlers.push(thumbnailHandler(services, browser, sandbox))
       if (browser && services.auditCreatives) {

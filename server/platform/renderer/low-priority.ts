@@ -1,19 +1,27 @@
 // The renderer's processes run five nice steps below the server (nice 5 for a server at 0, at
-// most 19), so a creative that spins gets about a third of what the server would for the few
-// seconds its render may last, and the server keeps answering. Relative rather than the lowest:
-// a server that itself runs at a high priority on a busy machine would otherwise starve every
-// honest render past its time budget. Linux keeps a
-// nice value per thread and a forked process takes its parent's, so every thread of the browser's
-// processes is lowered right after launch; the renderers forked later from its zygote inherit it.
-// Elsewhere than Linux (no /proc) this does nothing.
+// most 19), so a creative that spins gets about a third of what the server would, and the server
+// keeps answering. Relative rather than the lowest: a server that itself runs at a high priority
+// on a busy machine would otherwise starve every honest render past its time budget. While the
+// server is answering requests, though, the browser yields altogether (nice 19): the request
+// path comes first, and a render's budget grows by the time it yielded (sandbox.ts).
+//
+// Linux keeps a nice value per thread and a forked process takes its parent's, so every thread
+// of the browser's processes is lowered right after launch; the renderers forked later from its
+// zygote inherit it. Where Linux groups processes by session for scheduling (autogroup, on by
+// default without a CPU cgroup), a nice value only ranks a group's own threads, and Playwright
+// starts the browser in a session of its own: its group then got as much CPU as the server's
+// whatever its threads' nice values (a mixed load measured the server's main thread waiting
+// 7.9 s of 20 to run), so the group's own nice value is set too. Elsewhere than Linux (no /proc)
+// this does nothing.
 import fs from 'node:fs'
 import os from 'node:os'
 
 const STEPS_BELOW_SERVER = 5
+const LOWEST = 19
 
-/** The nice value of the renderer's processes: five steps below this process's own. */
-export function rendererNice(): number {
-  return Math.min(19, os.getPriority() + STEPS_BELOW_SERVER)
+/** The nice value of the renderer's processes: five steps below this process's own, or the lowest while it yields. */
+export function rendererNice(yielding = false): number {
+  return yielding ? LOWEST : Math.min(LOWEST, os.getPriority() + STEPS_BELOW_SERVER)
 }
 
 function readOr(file: string, fallback: string): string {
@@ -58,9 +66,8 @@ export function browserProcesses(): string[] {
   return found
 }
 
-/** Every thread of the process at the renderer's priority. */
-function lower(pid: string): void {
-  const nice = rendererNice()
+/** Every thread of the process at `nice`. */
+function lower(pid: string, nice: number): void {
   for (const thread of listOr(`/proc/${pid}/task`)) {
     try {
       os.setPriority(Number(thread), nice)
@@ -70,15 +77,41 @@ function lower(pid: string): void {
   }
 }
 
+/** A process's scheduling group and its nice value, as `/autogroup-9393 nice 0`. */
+export const autogroupOf = (pid: string) => readOr(`/proc/${pid}/autogroup`, '')
+const groupName = (pid: string) => autogroupOf(pid).split(' ')[0] ?? ''
+
+/**
+ * A browser process's scheduling group at `nice`, when it is not the server's own (any user may
+ * lower a group; Linux takes one change per 100 ms, and a change comes at most every 250 ms).
+ */
+function lowerGroup(pid: string, nice: number): void {
+  const group = groupName(pid)
+  if (!group || group === groupName('self')) return
+  try {
+    fs.writeFileSync(`/proc/${pid}/autogroup`, String(nice))
+  } catch {
+    // Gone meanwhile, or a kernel without autogroup.
+  }
+}
+
 /** The processes renderers are forked from, known since their browser's launch. */
 const zygotes = new Set<string>()
+/** The nice value last given to the whole browser. */
+let applied = rendererNice()
+
+function lowerBrowser(nice: number): void {
+  applied = nice
+  for (const pid of browserProcesses()) {
+    lower(pid, nice)
+    lowerGroup(pid, nice)
+    if (readOr(`/proc/${pid}/cmdline`, '').includes('--type=zygote')) zygotes.add(pid)
+  }
+}
 
 /** Right after a launch: the whole browser, and where its renderers will come from. */
 export function lowerBrowserPriority(): void {
-  for (const pid of browserProcesses()) {
-    lower(pid)
-    if (readOr(`/proc/${pid}/cmdline`, '').includes('--type=zygote')) zygotes.add(pid)
-  }
+  lowerBrowser(rendererNice())
 }
 
 /** The nice value of a process's main thread (field 19 of stat; the split starts at field 3). */
@@ -87,13 +120,19 @@ function niceOf(pid: string): number {
 }
 
 /**
- * While a render lasts: Chromium sets its renderers' priority itself (and, run as root, may
- * raise it again), so each renderer not at its priority is lowered again. Cheap: only the
- * zygotes' children are read.
+ * While a render lasts, every 250 ms: when the server starts or stops answering requests, the
+ * whole browser moves to its new priority; otherwise only renderers not at it are lowered again
+ * (Chromium sets its renderers' priority itself and, run as root, may raise it). Cheap: only
+ * the zygotes' children are read.
  */
-export function keepRenderersLow(): void {
+export function keepRenderersLow(yielding: boolean): void {
+  const nice = rendererNice(yielding)
+  if (nice !== applied) {
+    lowerBrowser(nice)
+    return
+  }
   for (const zygote of zygotes) {
     if (!fs.existsSync(`/proc/${zygote}`)) zygotes.delete(zygote)
-    for (const renderer of childrenOf(zygote)) if (niceOf(renderer) !== rendererNice()) lower(renderer)
+    for (const renderer of childrenOf(zygote)) if (niceOf(renderer) !== nice) lower(renderer, nice)
   }
 }

@@ -20,7 +20,7 @@ import { MAX_RENDER_SECONDS } from '../../creatives/thumbnails/config.ts'
 import { configureLogger } from '../log/logger.ts'
 import { createRendererBrowser } from './browser.ts'
 import { CHROMIUM_ARGS, findChromium } from './chromium.ts'
-import { browserProcesses, rendererNice } from './low-priority.ts'
+import { autogroupOf, browserProcesses, rendererNice } from './low-priority.ts'
 import { RENDERER_MEMORY_MB } from './renderer-memory.ts'
 
 const chromiumPath = findChromium(process.env.CHROMIUM_PATH)
@@ -97,6 +97,10 @@ function renderers(): { rss: number; dataLimit: string }[] {
 }
 
 const thumbnailFile = (uuid: string, app = t) => path.join(app.dataDir, 'blobs', 'thumbnails', `${uuid}.png`)
+/** A process's CPU seconds and its main thread's nice value (fields 14, 15 and 19 of stat; the split starts at field 3). */
+const statOf = (pid: string) => fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
+const cpuSeconds = (pid: string) => (Number(statOf(pid)[11]) + Number(statOf(pid)[12])) / 100
+const niceOf = (pid: string) => Number(statOf(pid)[16])
 const logsOf = (uuid: string) => logged.filter((record) => record.uuid === uuid)
 
 describe.skipIf(!chromiumPath)('the server-side renderer (Chromium found)', () => {
@@ -219,6 +223,64 @@ describe.skipIf(!chromiumPath)('the server-side renderer (Chromium found)', () =
       await short.cleanup()
     }
   }, 45_000) // 21 s measured here beside the suite at a load of 30 (a second Chromium, 4 s, the next render)
+
+  it('while the server answers a request the browser yields (nice 19, its scheduling group too), then returns', async () => {
+    const budgetMs = 6000
+    const busy = await createTestApp({
+      ...(chromiumPath ? { CHROMIUM_PATH: chromiumPath } : {}),
+      RENDER_SECONDS: String(budgetMs / 1000),
+      AUDIT_SECONDS: '0',
+    })
+    const socket = new net.Socket()
+    try {
+      const port = new URL(await busy.listen()).port
+      await created('spin.zip', creative('while (true) {}'), busy)
+      const spinning = () =>
+        browserProcesses().find((pid) => {
+          try {
+            return (
+              fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer') &&
+              cpuSeconds(pid) > 0.2
+            )
+          } catch {
+            return false
+          }
+        })
+      await expect.poll(spinning, { timeout: 20_000, interval: 100 }).toBeDefined()
+      const spinner = spinning()!
+      const separateGroup = autogroupOf(spinner).split(' ')[0] !== autogroupOf('self').split(' ')[0]
+      const priority = () => ({
+        nice: niceOf(spinner),
+        ...(separateGroup ? { group: Number(autogroupOf(spinner).split('nice ')[1]) } : {}),
+      })
+      const at = (nice: number) => ({ nice, ...(separateGroup ? { group: nice } : {}) })
+      expect(priority()).toEqual(at(rendererNice()))
+
+      // An upload whose body comes slowly: a request in flight, young for its first 5 s.
+      const query = new URLSearchParams({
+        filename: 'slow.zip',
+        contentType: 'application/zip',
+        policy: 'none',
+      })
+      const { signedRequest } = (await (
+        await busy.app.request(`/ads-preview/api/upload/get-package-upload-url?${query}`, {
+          headers: busy.auth,
+        })
+      ).json()) as { signedRequest: string }
+      await new Promise<void>((resolve) => socket.connect(Number(port), '127.0.0.1', resolve))
+      socket.write(
+        `PUT ${busy.pathOf(signedRequest)} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/zip\r\nContent-Length: 1000\r\n\r\nPK`,
+      )
+      await expect.poll(priority, { timeout: 2000, interval: 50 }).toEqual(at(rendererNice(true)))
+      // Past 5 s the request is a transfer, not a queue: the browser takes its share again, and
+      // the render, its budget grown by the time it yielded, is still going.
+      await expect.poll(priority, { timeout: 8000, interval: 100 }).toEqual(at(rendererNice()))
+      expect(fs.existsSync(`/proc/${spinner}`)).toBe(true)
+    } finally {
+      socket.destroy()
+      await busy.cleanup()
+    }
+  }, 40_000) // 14 s measured beside two other test runs (a second Chromium, 4 s; the yield, 5 s)
 
   it("a creative that allocates without end crashes its own page at the renderer's heap cap", async () => {
     // 600 MB in arrays of 1 MB, then it draws: without a cap it renders (holding the memory).

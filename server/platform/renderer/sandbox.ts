@@ -10,6 +10,7 @@ import { API } from '../../../shared/paths.ts'
 import { keepRenderersLow } from './low-priority.ts'
 import { NO_WEBRTC_SCRIPT } from './no-webrtc.ts'
 import { createRequestLog, type RequestLog } from './refused-requests.ts'
+import { startRenderBudget } from './render-budget.ts'
 
 export interface SandboxOptions {
   uuid: string
@@ -21,7 +22,8 @@ export interface SandboxOptions {
   /** Requests a render may make, served and refused together (default 1,000). */
   maxRequests?: number
   /**
-   * Wall-clock time the render may take, from opening to close (default RENDER_BUDGET_MS).
+   * Wall-clock time the render may take, from opening to close (default RENDER_BUDGET_MS), not
+   * counting the time the browser yielded to requests (up to YIELD_CAP times the budget in all).
    * Past it the context is closed, which ends its renderer process whatever its script does.
    */
   budgetMs?: number
@@ -32,6 +34,11 @@ export interface SandboxDeps {
   previewOrigin: string
   /** The app's own answer to a request (app.fetch): nothing goes over a socket. */
   fetchPreview: (request: Request) => Promise<Response>
+  /**
+   * Whether the server is answering requests now (server/platform/jobs/request-load.ts): the
+   * browser then yields the CPU (low-priority.ts), and the render's budget waits.
+   */
+  yielding?: () => boolean
 }
 
 export interface Sandbox {
@@ -77,6 +84,12 @@ const DEFAULT_MAX_REQUESTS = 1000
  */
 export const RENDER_BUDGET_MS = 20_000
 const PRIORITY_CHECK_MS = 250
+/**
+ * A render's wall-clock time at most, as a multiple of its budget, however long it yielded:
+ * a creative that spins while the server stays busy holds its job no longer (2.5 x 20 s stays
+ * under the thumbnail job's 60 s).
+ */
+const YIELD_CAP = 2.5
 /** One file and all of them together, as held in memory on their way into the browser. */
 export const MAX_FILE_BYTES = 16 * 1024 * 1024
 export const MAX_RENDER_BYTES = 64 * 1024 * 1024
@@ -151,17 +164,21 @@ export async function openSandbox(
   const budget = new AbortController()
   const closing = { done: undefined as Promise<void> | undefined }
   const close = () => {
-    clearTimeout(budgetTimer)
+    clock.stop()
     clearInterval(keepLow)
     closing.done ??= context.close().catch(() => {})
     return closing.done
   }
-  const keepLow = setInterval(keepRenderersLow, PRIORITY_CHECK_MS)
   const stop = (why: RenderStoppedError['why']) => {
     if (!budget.signal.aborted) budget.abort(new RenderStoppedError(why, budgetMs))
     void close()
   }
-  const budgetTimer = setTimeout(() => stop('time'), budgetMs)
+  const clock = startRenderBudget({ budgetMs, capMs: budgetMs * YIELD_CAP, onSpent: () => stop('time') })
+  const keepLow = setInterval(() => {
+    const yielding = deps.yielding?.() ?? false
+    keepRenderersLow(yielding)
+    if (yielding) clock.yielded(PRIORITY_CHECK_MS)
+  }, PRIORITY_CHECK_MS)
 
   try {
     // A route that fails (the page closed meanwhile) has nothing left to answer.
