@@ -1,20 +1,24 @@
 // Mixed load: virtual users each looping a team's day (bench/virtual-team.ts) against the real
-// product in a child process, while /health is asked every 250 ms, with the load generator on the
-// same cores. Each user count runs twice in the same run: with background work (Chromium present:
-// a thumbnail and a runtime audit for every package created) and, as the baseline, without it
-// (CHROMIUM_PATH pointing nowhere; the validation processes run in both). Reported per run:
-// packages created per second, each step's p50/p99, /health's p50/p99, errors, packages lost (a
-// create answered 201 but the package is not in the list afterwards) and peak resident memory
-// (the server process, and with its children: validation processes, Chromium).
+// product in a child process, while /health is asked every 250 ms from a thread of its own (on
+// the generator's thread each probe would wait behind the users' own work), with the load
+// generator on the same cores. Each user count runs twice in the same run: with background work
+// (Chromium present: a thumbnail and a runtime audit for every package created) and, as the
+// baseline, without it (CHROMIUM_PATH pointing nowhere; the validation processes run in both).
+// Reported per run: packages created per second, each step's p50/p99, /health's p50/p99, errors,
+// packages lost (a create answered 201 but the package is not in the list afterwards), how much
+// background work was done by the end, the generator's own event-loop delay and peak resident
+// memory (the server process, and with its children: validation processes, Chromium).
 // BENCH_MIXED_USERS (default "16,64") and BENCH_MIXED_SECONDS (default 20) narrow it.
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { findChromium } from '../server/platform/renderer/chromium.ts'
 import { VALID_INDEX_HTML, zipOf } from '../tests/fixtures/packages.ts'
 import { implicitAccessToken } from '../tests/helpers/oidc-http.ts'
 import { type ProductProcess, startProductProcess } from '../tests/helpers/product-process.ts'
+import { startHealthProber } from './health-prober.ts'
 import type { Figure } from './measure.ts'
 import { percentile } from './measure.ts'
 import { emptyRecord, runVirtualUser, STEPS, type TeamRecord } from './virtual-team.ts'
@@ -31,7 +35,13 @@ interface LoadRun {
   record: TeamRecord
   health: number[]
   healthErrors: number
+  /** The load generator's own event-loop delay, p99 in milliseconds. */
+  generatorDelayP99: number
   lost: number
+  /** Packages whose thumbnail was drawn by the end of the run. */
+  rendered: number
+  /** Renders stopped by their time budget (each an honest creative here). */
+  rendersStopped: number
   serverPeakMb: number
   treePeakMb: number
 }
@@ -90,33 +100,21 @@ async function runLoad(
     const pid = product.child.pid!
     const token = await implicitAccessToken(base, EMAIL, PASSWORD)
     const record = emptyRecord()
-    const health: number[] = []
-    let healthErrors = 0
     let serverPeak = 0
     let treePeak = 0
     const controller = new AbortController()
     const started = performance.now()
     const measureFrom = started + WARM_UP_MS
     const until = measureFrom + seconds * 1000
-    const probes: Promise<void>[] = []
-    const prober = setInterval(() => {
-      const asked = performance.now()
-      probes.push(
-        fetch(`${base}/health`, { signal: controller.signal }).then(
-          async (response) => {
-            await response.arrayBuffer()
-            if (response.status !== 200) healthErrors++
-            else if (asked >= measureFrom) health.push(performance.now() - asked)
-          },
-          () => {
-            if (!controller.signal.aborted) healthErrors++
-          },
-        ),
-      )
+    const prober = startHealthProber(`${base}/health`, HEALTH_EVERY_MS, measureFrom)
+    const sampler = setInterval(() => {
       const memory = residentBytes(pid)
       serverPeak = Math.max(serverPeak, memory.own)
       treePeak = Math.max(treePeak, memory.tree)
     }, HEALTH_EVERY_MS)
+    // The generator's own backlog: a step's time includes it, so it is shown beside them.
+    const generatorDelay = monitorEventLoopDelay({ resolution: 10 })
+    setTimeout(() => generatorDelay.enable(), WARM_UP_MS)
     const team = Array.from({ length: users }, (_, index) =>
       runVirtualUser({
         base,
@@ -132,22 +130,30 @@ async function runLoad(
     const drained = setTimeout(() => controller.abort(), until - performance.now() + DRAIN_MS)
     await Promise.all(team)
     clearTimeout(drained)
-    clearInterval(prober)
-    await Promise.all(probes)
+    clearInterval(sampler)
+    generatorDelay.disable()
+    const health = await prober.stop()
     const measuredSeconds = (Math.min(performance.now(), until) - measureFrom) / 1000
     // Nothing lost: every package a create answered for is in the list.
     const listed = (await (
       await fetch(`${base}/api/packages`, { headers: { authorization: `Bearer ${token}` } })
     ).json()) as {
-      packages: { uuid: string }[]
+      packages: { uuid: string; preview_url: { rendered: boolean } }[]
     }
     const uuids = new Set(listed.packages.map((pkg) => pkg.uuid))
     return {
       seconds: measuredSeconds,
       record,
-      health,
-      healthErrors,
+      health: health.times,
+      healthErrors: health.errors,
+      generatorDelayP99: generatorDelay.percentile(99) / 1e6,
       lost: record.createdUuids.filter((uuid) => !uuids.has(uuid)).length,
+      rendered: listed.packages.filter((pkg) => pkg.preview_url.rendered).length,
+      // A render starved past its budget would leave an honest creative without its thumbnail.
+      rendersStopped: product
+        .output()
+        .split('\n')
+        .filter((line) => line.includes('"why":"time"')).length,
       serverPeakMb: serverPeak / 1024 / 1024,
       treePeakMb: treePeak / 1024 / 1024,
     }
@@ -199,6 +205,25 @@ function figuresOf(users: number, on: LoadRun, off: LoadRun): Figure[] {
       shown: `${errors(on)} / ${on.lost}`,
       baselineShown: `${errors(off)} / ${off.lost}`,
       ratioShown: `on: ${describeErrors(on)}; off: ${describeErrors(off)}`,
+    },
+    {
+      name: `${label}: background work by the end: thumbnails drawn / packages created, renders stopped by their time budget`,
+      value: on.rendersStopped,
+      unit: '',
+      baseline: 0,
+      baselineName: 'none expected (every creative here is honest)',
+      lowerIsBetter: true,
+      shown: `${on.rendered} / ${on.record.createdUuids.length}, ${on.rendersStopped} stopped`,
+      baselineShown: '0 stopped',
+      ratioShown: '',
+    },
+    {
+      name: `${label}: the load generator's own event-loop delay p99 (inside each step's time; /health is asked from a thread of its own)`,
+      value: on.generatorDelayP99,
+      unit: 'ms',
+      baseline: off.generatorDelayP99,
+      baselineName,
+      lowerIsBetter: true,
     },
     {
       name: `${label}: peak resident memory, server process / with its children`,
