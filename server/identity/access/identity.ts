@@ -18,6 +18,7 @@ import { type Authenticate, createAccessTokenVerifier } from './bearer.ts'
 import { buildClientConfig } from './client-config.ts'
 import { discoverIssuer, type IssuerMetadata } from './discovery.ts'
 import { createUserinfoLookup } from './userinfo.ts'
+import { keepVerifiedTokens } from './verified-tokens.ts'
 
 /** An external issuer's endpoints and keys (tests hand in their own instead of discovery). */
 export interface ExternalIssuer {
@@ -66,12 +67,15 @@ export async function createIdentity(
     ...(members ? { member: members.standing } : {}),
     ...(!embedded && config.admin.email ? { adminEmail: config.admin.email.toLowerCase() } : {}),
   })
-  const verifyAccessToken = createAccessTokenVerifier({
-    issuer: issuer.metadata.issuer,
-    audience: config.auth.audience,
-    leewaySeconds: config.auth.leewaySeconds,
-    keys: issuer.keys,
-  })
+  const verifyAccessToken = keepVerifiedTokens(
+    createAccessTokenVerifier({
+      issuer: issuer.metadata.issuer,
+      audience: config.auth.audience,
+      leewaySeconds: config.auth.leewaySeconds,
+      keys: issuer.keys,
+    }),
+    { leewaySeconds: config.auth.leewaySeconds },
+  )
   return {
     authenticate: createAuthenticator({ verifyAccessToken, policy, apiTokens: createApiTokenCheck(db, now) }),
     policy,
