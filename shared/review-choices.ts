@@ -16,8 +16,8 @@ export const REVIEW_LIMITS = {
   sizesPerLink: 6,
   sizeSide: { min: 10, max: 2000 },
   /** Passwords one link takes in an hour, and one address in ten minutes: guessing stops there. */
-  unlocksPerLinkPerHour: 30,
-  unlocksPerAddressPer10Min: 10,
+  unlocksPerLinkPerHour: 15,
+  unlocksPerAddressPer10Min: 5,
 } as const
 
 /** The standard IAB sizes the Share dialog offers (a custom WxH may be added too). */
