@@ -179,6 +179,8 @@ export function ReviewItemCard({
               type="button"
               className="button small"
               aria-pressed={pinning}
+              // A pin points into this version at its own size, which a compare does not show.
+              disabled={previous !== null}
               onClick={() => setPinning(!pinning)}
             >
               {pin ? 'Point picked: pick again' : pinning ? 'Click the ad' : 'Pin to a point'}

@@ -257,6 +257,8 @@ describe('a review link', () => {
     const early = await uploadPackage(t, 'compare.zip', validPackage())
     const replacedBeforeSharing = await uploadPackage(t, 'compare.zip', validPackage(), 'overwrite')
     const link = await share({ uuids: [replacedBeforeSharing.uuid] })
+    // A second link that sees the same versions, to be revoked at the end.
+    const revoked = await share({ uuids: [replacedBeforeSharing.uuid] })
     const filesOf = (item: { previewUrl: string } | null | undefined) =>
       t.app.request(t.pathOf(item?.previewUrl as string))
     const [first] = (await view(link.secret)).items
@@ -264,6 +266,7 @@ describe('a review link', () => {
 
     const replaced = await uploadPackage(t, 'compare.zip', validPackage(), 'overwrite')
     const [second] = (await view(link.secret)).items
+    const [secondOnRevoked] = (await view(revoked.secret)).items
     expect(second?.previous).toMatchObject({ versionId: first?.versionId, version: 1, warnings: null })
     const ad = await filesOf(second?.previous)
     expect(ad.status).toBe(200)
@@ -298,7 +301,10 @@ describe('a review link', () => {
     for (const uuid of [early.uuid, replacedBeforeSharing.uuid, replaced.uuid, unseen.uuid, kept.uuid])
       expect(page).not.toContain(uuid)
 
-    // Deleting the package ends its earlier versions on the link too; revoking ends them all.
+    // Revoking ends the earlier versions with the link; deleting the package ends them too.
+    expect((await filesOf(secondOnRevoked?.previous)).status).toBe(200)
+    await t.app.request(`/ads-preview/api/reviews/${revoked.id}`, { method: 'DELETE', headers: t.auth })
+    expect((await filesOf(secondOnRevoked?.previous)).status).toBe(410)
     for (const uuid of [kept.uuid, unseen.uuid]) {
       const gone = await t.app.request(`/ads-preview/api/packages/${uuid}`, {
         method: 'DELETE',
@@ -308,14 +314,9 @@ describe('a review link', () => {
     }
     expect((await view(link.secret)).items).toEqual([])
     expect((await filesOf(second?.previous)).status).toBe(409)
-    const again = await uploadPackage(t, 'compare.zip', validPackage())
-    const open = await share({ uuids: [again.uuid] })
-    await uploadPackage(t, 'compare.zip', validPackage(), 'overwrite')
-    const [item] = (await view(open.secret)).items
-    expect((await filesOf(item?.previous)).status).toBe(200)
-    await t.app.request(`/ads-preview/api/reviews/${open.id}`, { method: 'DELETE', headers: t.auth })
-    expect((await filesOf(item?.previous)).status).toBe(410)
-  })
+    // Five uploads: 0.3 s alone on PostgreSQL, 5.1 s in the whole PostgreSQL tier at load 15;
+    // budget 15 s.
+  }, 15_000)
 
   it('keeps the sizes the sharer picked, within bounds', async () => {
     const link = await share({ uuids: [uuids['other.zip']], sizes: ['320x50', '300x250', '320x50'] })
