@@ -12,7 +12,16 @@ export const REVIEW_LIMITS = {
   /** Comments one link takes in an hour, and one address in ten minutes: a flood stops there. */
   commentsPerLinkPerHour: 200,
   commentsPerAddressPer10Min: 30,
+  /** Sizes a link shows its ads at besides each ad's declared size; a side of a size, in px. */
+  sizesPerLink: 6,
+  sizeSide: { min: 10, max: 2000 },
+  /** Passwords one link takes in an hour, and one address in ten minutes: guessing stops there. */
+  unlocksPerLinkPerHour: 15,
+  unlocksPerAddressPer10Min: 5,
 } as const
+
+/** The standard IAB sizes the Share dialog offers (a custom WxH may be added too). */
+export const REVIEW_STANDARD_SIZES = ['320x50', '320x100', '300x250', '320x480', '728x90', '300x600'] as const
 
 export const REVIEW_DECISIONS = ['approved', 'changes-requested'] as const
 export type ReviewDecision = (typeof REVIEW_DECISIONS)[number]

@@ -9,10 +9,22 @@ export {
   REVIEW_DECISIONS,
   REVIEW_KEY_HEADER,
   REVIEW_LIMITS,
+  REVIEW_STANDARD_SIZES,
   REVIEW_STATES,
   type ReviewDecision,
   type ReviewState,
 } from './review-choices.ts'
+
+/** A size as `WxH` in CSS pixels, each side within REVIEW_LIMITS.sizeSide. */
+export const reviewSizeSchema = z.string().check(
+  z.regex(/^\d{2,4}x\d{2,4}$/),
+  z.refine((size) =>
+    size.split('x').every((side) => {
+      const n = Number(side)
+      return n >= REVIEW_LIMITS.sizeSide.min && n <= REVIEW_LIMITS.sizeSide.max
+    }),
+  ),
+)
 
 export const createReviewLinkInputSchema = z.object({
   uuids: z.array(z.string()).check(z.minLength(1), z.maxLength(REVIEW_LIMITS.packagesPerLink)),
@@ -28,6 +40,8 @@ export const createReviewLinkInputSchema = z.object({
   devices: z.optional(
     z.array(z.string().check(z.regex(/^[a-z0-9-]{1,40}$/))).check(z.maxLength(REVIEW_LIMITS.devicesPerLink)),
   ),
+  /** Sizes (WxH) each ad is shown at too, besides its declared size. */
+  sizes: z.optional(z.array(reviewSizeSchema).check(z.maxLength(REVIEW_LIMITS.sizesPerLink))),
 })
 export type CreateReviewLinkInput = z.infer<typeof createReviewLinkInputSchema>
 
@@ -44,6 +58,7 @@ export const reviewLinkSchema = z.object({
   hasPassword: z.boolean(),
   showChecks: z.boolean(),
   devices: z.array(z.string()),
+  sizes: z.array(z.string()),
   /** Who commented or decided through it, by the name they gave. */
   reviewers: z.array(z.string()),
 })
@@ -93,29 +108,39 @@ export const reviewDecisionSchema = z.object({
   at: z.string(),
 })
 
-/** One package of a link as the review page shows it: its newest version. */
-export const reviewItemSchema = z.object({
+/** A version as the review page shows it, with the checks when the sharer chose to show them. */
+const reviewVersionFields = {
   ...versionField,
-  filename: z.string(),
   version: z.number(),
   createdAt: z.string(),
   adSize: z.nullable(z.string()),
   /** The ad under the link's own path: it ends with the link. */
   previewUrl: z.string(),
-  /** An earlier version of it was commented on or decided on through this link. */
-  isNew: z.boolean(),
-  comments: z.array(reviewCommentSchema),
-  decisions: z.array(reviewDecisionSchema),
   /** The inspection's warnings, when the sharer chose to show them. */
   warnings: z.nullable(z.array(z.string())),
   /** The verdict over the deployment's delivery targets, when the sharer chose to show the checks. */
   targets: z.nullable(verdictBadgeSchema),
+}
+
+/** One package of a link as the review page shows it: its newest version. */
+export const reviewItemSchema = z.object({
+  ...reviewVersionFields,
+  filename: z.string(),
+  /** An earlier version of it was commented on or decided on through this link. */
+  isNew: z.boolean(),
+  comments: z.array(reviewCommentSchema),
+  decisions: z.array(reviewDecisionSchema),
+  /** The version this link showed before this one, while its files are kept: to compare with. */
+  previous: z.nullable(z.object(reviewVersionFields)),
 })
 export type ReviewItem = z.infer<typeof reviewItemSchema>
+export type ReviewVersion = NonNullable<ReviewItem['previous']>
 
 export const reviewViewSchema = z.object({
   sharedBy: z.nullable(z.string()),
   devices: z.array(z.string()),
+  /** Sizes each ad is shown at besides its declared size. */
+  sizes: z.array(z.string()),
   expiresAt: z.string(),
   items: z.array(reviewItemSchema),
 })

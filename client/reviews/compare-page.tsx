@@ -10,11 +10,9 @@ import { workbenchRoute } from '../../shared/paths.ts'
 import type { VerdictBadge } from '../../shared/targets/types.ts'
 import { toApiError } from '../api/api-error.ts'
 import { useTRPC } from '../api/trpc.ts'
-import { formatCreatedAt, formatFileSize } from '../packages/format.ts'
 import { packageLabel } from '../packages/package-label.ts'
-import { badgeText } from '../targets/verdict-words.ts'
 import { DEVICES } from '../workbench/devices.ts'
-import { ReviewFrame } from './review-frame.tsx'
+import { type ComparedVersion, CompareSides, CompareTable } from './compare-view.tsx'
 import './reviews.css'
 
 interface Side {
@@ -46,15 +44,24 @@ function useOtherVersion(pkg: Package | undefined, b: string | null): string | u
 const warnings = (report: InspectionReport | null) =>
   (report?.issues ?? []).filter((issue) => issue.severity === 'warning').map((issue) => issue.message)
 
-const ROWS: { label: string; value(side: Side): string }[] = [
-  { label: 'File size', value: (s) => formatFileSize(s.pkg.file_size) },
-  { label: 'Files', value: (s) => String(s.inspection?.totals.files ?? '–') },
-  { label: 'Ad size', value: (s) => s.pkg.ad_size ?? '–' },
-  { label: 'Delivery targets', value: (s) => (s.badge ? badgeText(s.badge) : '…') },
-  { label: 'Failing targets', value: (s) => s.badge?.failing.join(', ') || 'none' },
-  { label: 'Targets with warnings', value: (s) => s.badge?.warning.join(', ') || 'none' },
-  { label: 'Inspection warnings', value: (s) => warnings(s.inspection).join('\n') || 'none' },
-]
+/** A version as the team sees it: every fact, its heading a way to its workbench. */
+const compared = ({ pkg, inspection, badge }: Side): ComparedVersion => ({
+  key: pkg.uuid,
+  heading: <Link href={workbenchRoute(pkg.uuid)}>{packageLabel(pkg)}</Link>,
+  label: packageLabel(pkg),
+  createdAt: pkg.created_at,
+  ad: {
+    previewUrl: pkg.index_url,
+    filename: pkg.filename,
+    version: pkg.filename_version,
+    adSize: pkg.ad_size,
+    comments: [],
+  },
+  adSize: pkg.ad_size,
+  fileSize: pkg.file_size,
+  files: inspection?.totals.files ?? null,
+  checks: { badge, warnings: warnings(inspection) },
+})
 
 export function ComparePage() {
   const id = useId()
@@ -71,7 +78,8 @@ export function ComparePage() {
         Loading
       </p>
     )
-  const sides = [a.side, b.side].filter((s): s is Side => !!s)
+  const sides = [a.side, b.side].filter((s): s is Side => !!s).map(compared)
+  const [first, second] = sides
   return (
     <section className="compare-page" aria-labelledby={`${id}-title`}>
       <h1 id={`${id}-title`}>Compare versions</h1>
@@ -85,63 +93,11 @@ export function ComparePage() {
           ))}
         </select>
       </label>
-      {sides.length < 2 && (
+      {!second && (
         <p className="muted">There is no other version of {a.side.pkg.filename} to compare with.</p>
       )}
-      <div className="compare-sides">
-        {device &&
-          sides.map(({ pkg }) => (
-            <div key={pkg.uuid} className="compare-side">
-              <h2>
-                <Link href={workbenchRoute(pkg.uuid)}>{packageLabel(pkg)}</Link>
-              </h2>
-              <p className="muted">{formatCreatedAt(pkg.created_at)}</p>
-              <ReviewFrame
-                item={{
-                  previewUrl: pkg.index_url,
-                  filename: pkg.filename,
-                  version: pkg.filename_version,
-                  adSize: pkg.ad_size,
-                  comments: [],
-                }}
-                device={device}
-              />
-            </div>
-          ))}
-      </div>
-      {sides.length === 2 && (
-        <table className="compare-table">
-          <thead>
-            <tr>
-              <th scope="col">
-                <span className="visually-hidden">Measure</span>
-              </th>
-              {sides.map(({ pkg }) => (
-                <th key={pkg.uuid} scope="col">
-                  {packageLabel(pkg)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {ROWS.map((row) => {
-              const values = sides.map(row.value)
-              const differs = values[0] !== values[1]
-              return (
-                <tr key={row.label} className={differs ? 'differs' : undefined} data-differs={differs}>
-                  <th scope="row">
-                    {row.label}
-                    {differs && <span className="visually-hidden"> (differs)</span>}
-                  </th>
-                  {values.map((value, i) => (
-                    <td key={sides[i]?.pkg.uuid}>{value}</td>
-                  ))}
-                </tr>
-              )
-            })}
-          </tbody>
-        </table>
-      )}
+      {device && <CompareSides sides={sides} device={device} />}
+      {first && second && <CompareTable sides={[first, second]} />}
     </section>
   )
 }

@@ -15,9 +15,12 @@ export function ReviewFrame({
   device,
   pinning = false,
   onPin,
+  title = `${item.filename} (version ${item.version})`,
 }: {
   item: FramedAd
   device: Device
+  /** The frame's accessible name, when several frames show one version. */
+  title?: string
   pinning?: boolean
   onPin?(pin: Pin): void
 }) {
@@ -42,11 +45,7 @@ export function ReviewFrame({
           className="review-ad"
           style={{ width: Math.min(adWidth ?? width, width), height: Math.min(adHeight ?? height, height) }}
         >
-          <iframe
-            title={`${item.filename} (version ${item.version})`}
-            src={item.previewUrl}
-            sandbox="allow-scripts allow-popups allow-forms"
-          />
+          <iframe title={title} src={item.previewUrl} sandbox="allow-scripts allow-popups allow-forms" />
           {pins.map((pin) => (
             <span
               key={pin.n}

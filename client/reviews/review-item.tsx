@@ -1,12 +1,15 @@
-// One package on the review page: its newest version in a device frame, marked new when the
-// reviewers saw an earlier one; what was said of this version; a comment (optionally pinned to a
-// point of the ad); Approve or Request changes. Comments are shown as text, never as HTML.
+// One package on the review page: its newest version in a device frame at its declared size and
+// at each size the sharer picked, marked new when the reviewers saw an earlier one, with a compare
+// against the version the link showed before; what was said of this version; a comment
+// (optionally pinned to a point of the ad at its declared size); Approve or Request changes.
+// Comments are shown as text, never as HTML.
 import { useState } from 'react'
 import type { ReviewDecision, ReviewItem } from '../../shared/review.ts'
 import { formatCreatedAt } from '../packages/format.ts'
 import { badgeText } from '../targets/verdict-words.ts'
 import type { Device } from '../workbench/devices.ts'
 import { postComment, postDecision } from './review-api.ts'
+import { ReviewCompare } from './review-compare.tsx'
 import { type Pin, ReviewFrame } from './review-frame.tsx'
 import { DECISION_WORDS } from './review-words.ts'
 import type { Reviewer } from './reviewer.ts'
@@ -15,12 +18,15 @@ export function ReviewItemCard({
   secret,
   item,
   device,
+  sizes,
   reviewer,
   onSaid,
 }: {
   secret: string
   item: ReviewItem
   device: Device
+  /** Sizes the sharer picked, each ad shown at them besides its declared size. */
+  sizes: string[]
   /** Null until the reviewer has said who they are. */
   reviewer: Reviewer | null
   onSaid(): void
@@ -30,6 +36,7 @@ export function ReviewItemCard({
   const [pin, setPin] = useState<Pin | null>(null)
   const [busy, setBusy] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
+  const [comparing, setComparing] = useState(false)
   const headingId = `review-${item.versionId}`
 
   async function say(work: () => Promise<unknown>) {
@@ -48,8 +55,25 @@ export function ReviewItemCard({
     reviewer && say(() => postDecision(secret, { ...reviewer, versionId: item.versionId, decision }))
 
   const latest = item.decisions.at(-1)
+  const previous = comparing ? item.previous : null
+  const extraSizes = sizes.filter((size) => size !== item.adSize)
+  const declared = (
+    <ReviewFrame
+      item={item}
+      device={device}
+      pinning={pinning}
+      onPin={(picked) => {
+        setPin(picked)
+        setPinning(false)
+      }}
+    />
+  )
   return (
-    <article className="review-item" aria-labelledby={headingId} data-filename={item.filename}>
+    <article
+      className={previous ? 'review-item comparing' : 'review-item'}
+      aria-labelledby={headingId}
+      data-filename={item.filename}
+    >
       <h2 id={headingId}>
         {item.filename} {item.isNew && <span className="badge new">New version</span>}
       </h2>
@@ -65,22 +89,48 @@ export function ReviewItemCard({
           </>
         )}
       </p>
-      <ReviewFrame
-        item={item}
-        device={device}
-        pinning={pinning}
-        onPin={(picked) => {
-          setPin(picked)
-          setPinning(false)
-        }}
-      />
-      {item.targets && (
+      {item.previous && (
+        <button
+          type="button"
+          className="button small"
+          aria-expanded={comparing}
+          onClick={() => setComparing(!comparing)}
+        >
+          {comparing ? 'Back to this version' : 'Compare with the previous version'}
+          <span className="visually-hidden"> of {item.filename}</span>
+        </button>
+      )}
+      {previous ? (
+        <ReviewCompare item={item} previous={previous} device={device} />
+      ) : extraSizes.length === 0 ? (
+        declared
+      ) : (
+        <div className="review-sizes">
+          <figure>
+            <figcaption>
+              {item.adSize ? `${item.adSize} (its own size)` : 'Full screen (no declared size)'}
+            </figcaption>
+            {declared}
+          </figure>
+          {extraSizes.map((size) => (
+            <figure key={size}>
+              <figcaption>{size}</figcaption>
+              <ReviewFrame
+                item={{ ...item, adSize: size, comments: [] }}
+                device={device}
+                title={`${item.filename} at ${size}`}
+              />
+            </figure>
+          ))}
+        </div>
+      )}
+      {!previous && item.targets && (
         <p className={`review-targets verdict-${item.targets.verdict}`} data-verdict={item.targets.verdict}>
           {badgeText(item.targets)}
           {item.targets.failing.length > 0 && `: ${item.targets.failing.join(', ')}`}
         </p>
       )}
-      {item.warnings && item.warnings.length > 0 && (
+      {!previous && item.warnings && item.warnings.length > 0 && (
         <ul className="review-warnings" aria-label="Inspection warnings">
           {item.warnings.map((warning) => (
             <li key={warning}>{warning}</li>
@@ -129,6 +179,8 @@ export function ReviewItemCard({
               type="button"
               className="button small"
               aria-pressed={pinning}
+              // A pin points into this version at its own size, which a compare does not show.
+              disabled={previous !== null}
               onClick={() => setPinning(!pinning)}
             >
               {pin ? 'Point picked: pick again' : pinning ? 'Click the ad' : 'Pin to a point'}

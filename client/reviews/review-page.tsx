@@ -177,6 +177,7 @@ export function ReviewPage() {
               secret={secret}
               item={item}
               device={device}
+              sizes={view.sizes}
               reviewer={known ? reviewer : null}
               onSaid={() => void load()}
             />

@@ -1,6 +1,7 @@
 // "Share for review": a review link for one package or a campaign set (more packages added by
-// name), with an expiry, an optional password, and whether the reviewer sees the checks. The
-// link is shown once, to copy or scan; the package's links are listed below it.
+// name), with an expiry, an optional password, the devices and sizes the ads are shown at, and
+// whether the reviewer sees the checks. The link is shown once, to copy or scan; the package's
+// links are listed below it.
 import * as Dialog from '@radix-ui/react-dialog'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { QRCodeSVG } from 'qrcode.react'
@@ -14,6 +15,7 @@ import { packageLabel } from '../packages/package-label.ts'
 import { copyText } from '../preview/copy-text.ts'
 import { DEVICES } from '../workbench/devices.ts'
 import { ReviewLinksList } from './review-links-list.tsx'
+import { ShareSizes } from './share-sizes.tsx'
 import './reviews.css'
 
 const EXPIRY_CHOICES = [1, 7, REVIEW_LIMITS.defaultDays, 30, REVIEW_LIMITS.maxDays] as const
@@ -57,6 +59,7 @@ function ShareForm({ first }: { first: Package }) {
   const [password, setPassword] = useState('')
   const [showChecks, setShowChecks] = useState(false)
   const [devices, setDevices] = useState<string[]>([])
+  const [sizes, setSizes] = useState<string[]>([])
   const [made, setMade] = useState<ReviewLink | null>(null)
   const [copied, setCopied] = useState<boolean | null>(null)
   const found = useQuery({
@@ -123,6 +126,7 @@ function ShareForm({ first }: { first: Package }) {
           ...(password ? { password } : {}),
           showChecks,
           devices,
+          sizes,
         })
       }}
     >
@@ -209,6 +213,7 @@ function ShareForm({ first }: { first: Package }) {
           </label>
         ))}
       </fieldset>
+      <ShareSizes sizes={sizes} onChange={setSizes} />
       <label className="check" htmlFor={`${id}-checks`}>
         <input
           id={`${id}-checks`}

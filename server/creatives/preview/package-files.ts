@@ -13,7 +13,7 @@ import type { Database } from '../../platform/db/database.ts'
 import { AppError } from '../../platform/errors.ts'
 import { contentTypeOf } from '../../platform/http/content-type.ts'
 import { findPackage } from '../packages/find-package.ts'
-import type { ArchiveCache } from './archive-cache.ts'
+import type { ArchiveCache, PackageLocation } from './archive-cache.ts'
 import { createEntryAnswer } from './entry-answer.ts'
 
 export const PREVIEW_CSP =
@@ -49,10 +49,19 @@ export function createPackageFiles(deps: PackageFilesDeps) {
   const { archives, mraidHost } = deps
   const answerEntry = createEntryAnswer({ archives })
   return {
-    /** `relative` of package `uuid` ('' is its entry HTML), with `cacheControl` on a file found. */
-    async answer(c: Context, uuid: string, relative: string | undefined, cacheControl: string) {
+    /**
+     * `relative` of package `uuid` ('' is its entry HTML), with `cacheControl` on a file found;
+     * `locate` finds its files when they are not a current package's (a review link's earlier version).
+     */
+    async answer(
+      c: Context,
+      uuid: string,
+      relative: string | undefined,
+      cacheControl: string,
+      locate: () => Promise<PackageLocation | undefined> = () => findPackage(deps.db, uuid),
+    ) {
       if (relative === undefined) return c.text('Not found', 404, PREVIEW_HEADERS)
-      const pkg = await archives.get(uuid, () => findPackage(deps.db, uuid))
+      const pkg = await archives.get(uuid, locate)
       if (!pkg) throw new AppError('NOT_FOUND', MESSAGES.packageNotFound)
       const wanted = relative === '' ? pkg.entry : pkg.root + relative
       const entry = pkg.archive.get(wanted)

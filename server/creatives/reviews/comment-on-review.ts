@@ -1,17 +1,13 @@
 // A reviewer's comment on a version, with no account: plain text (the page renders it as text,
 // never HTML; bidi controls are removed so a comment cannot reorder what is shown beside it),
 // bounded in size, and in rate per link and per address.
-import { and, count, eq, gt } from 'drizzle-orm'
 import { withoutBidiControls } from '../../../shared/filename.ts'
 import { REVIEW_LIMITS, reviewCommentInputSchema } from '../../../shared/review.ts'
 import { parseInput, type Services } from '../../actions/define-action.ts'
-import { AppError } from '../../platform/errors.ts'
 import { recordReviewerEvent } from './record-reviewer-event.ts'
 import type { ReviewLinkRow } from './review-access.ts'
+import { requireWithinRate } from './review-rate.ts'
 import { reviewedVersion } from './reviewed-version.ts'
-
-const HOUR_MS = 60 * 60 * 1000
-const TEN_MINUTES_MS = 10 * 60 * 1000
 
 export const REVIEW_FLOOD = 'Too many comments for now: wait a few minutes and try again.'
 
@@ -27,20 +23,16 @@ export async function commentOnReview(
   return services.db.write(
     async (tx) => {
       const pkg = await reviewedVersion(services, tx, link, input.versionId)
-      const [onLink] = await tx
-        .select({ n: count() })
-        .from(reviewComments)
-        .where(and(eq(reviewComments.linkId, link.id), gt(reviewComments.at, now - HOUR_MS)))
-      const [fromAddress] = await tx
-        .select({ n: count() })
-        .from(reviewComments)
-        .where(and(eq(reviewComments.address, address ?? ''), gt(reviewComments.at, now - TEN_MINUTES_MS)))
-      if (
-        (onLink?.n ?? 0) >= REVIEW_LIMITS.commentsPerLinkPerHour ||
-        (fromAddress?.n ?? 0) >= REVIEW_LIMITS.commentsPerAddressPer10Min
-      ) {
-        throw new AppError('TOO_MANY_REQUESTS', REVIEW_FLOOD)
-      }
+      await requireWithinRate(
+        tx,
+        reviewComments,
+        { linkId: link.id, address: address ?? '', now },
+        {
+          perLinkPerHour: REVIEW_LIMITS.commentsPerLinkPerHour,
+          perAddressPer10Min: REVIEW_LIMITS.commentsPerAddressPer10Min,
+          message: REVIEW_FLOOD,
+        },
+      )
       const [row] = await tx
         .insert(reviewComments)
         .values({

@@ -11,7 +11,9 @@ import { recordPackageEvent } from '../../identity/audit-trail/record-package-ev
 import { hashPassword } from '../../identity/provider/passwords.ts'
 import { AppError } from '../../platform/errors.ts'
 import { liveSecretHash, newLiveSecret } from '../live/live-secret.ts'
+import { newestVersions } from './newest-versions.ts'
 import { toReviewLink } from './review-link-view.ts'
+import { insertShown } from './shown-versions.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -33,14 +35,17 @@ export const createReviewLink = defineAction(
       passwordHash: input.password === undefined ? null : await hashPassword(input.password),
       showChecks: input.showChecks ? 1 : 0,
       devices: input.devices ?? [],
+      sizes: [...new Set(input.sizes ?? [])],
       createdBySub: user.sub,
       createdBy: callerName(user),
       createdAt: now,
       expiresAt: now + (input.expiresInDays ?? REVIEW_LIMITS.defaultDays) * DAY_MS,
       revokedAt: null,
     }
+    const shown = await newestVersions(ctx.db, ctx.db.orm, row.filenames)
     await ctx.db.write(async (tx) => {
       await tx.insert(reviewLinks).values(row)
+      await insertShown(ctx.db, tx, row, shown, now)
       for (const pkg of found) {
         await recordPackageEvent(ctx, tx, 'review.shared', pkg, {
           link: row.id,

@@ -13,6 +13,7 @@ export function toReviewLink(link: ReviewLinkRow, now: number, reviewers: string
     hasPassword: link.passwordHash !== null,
     showChecks: link.showChecks === 1,
     devices: link.devices as string[],
+    sizes: link.sizes as string[],
     reviewers,
   }
 }

@@ -4,9 +4,8 @@
 // key are checked before any body is read; answers are never cached.
 import { type Context, Hono, type Next } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { REVIEW_KEY_HEADER, reviewUnlockInputSchema } from '../../../shared/review.ts'
-import { parseInput, type Services } from '../../actions/define-action.ts'
-import { verifyPassword } from '../../identity/provider/passwords.ts'
+import { REVIEW_KEY_HEADER } from '../../../shared/review.ts'
+import type { Services } from '../../actions/define-action.ts'
 import { AppError } from '../../platform/errors.ts'
 import { requestAddress } from '../../platform/http/client-address.ts'
 import { readJsonBody } from '../../platform/http/json-body.ts'
@@ -14,14 +13,9 @@ import { pathBelow } from '../preview/package-files.ts'
 import { commentOnReview } from './comment-on-review.ts'
 import { decideOnReview } from './decide-on-review.ts'
 import { openReview } from './open-review.ts'
-import {
-  openLinkOfSecret,
-  REVIEW_MESSAGES,
-  type ReviewLinkRow,
-  reviewKey,
-  unlockedLink,
-} from './review-access.ts'
-import { reviewedVersion } from './reviewed-version.ts'
+import { type ReviewLinkRow, unlockedLink } from './review-access.ts'
+import { servedVersion } from './served-version.ts'
+import { unlockReview } from './unlock-review.ts'
 
 const NOT_CACHED = { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' }
 
@@ -55,14 +49,13 @@ export function createReviewRoutes(services: Services) {
         const link = await unlocked(c)
         return c.json(await openReview(services, link, c.req.param('secret')), 200, NOT_CACHED)
       })
-      .post('/:secret/unlock', smallBody, async (c) => {
-        const link = await openLinkOfSecret(db, c.req.param('secret'), services.now())
-        const { password } = parseInput(reviewUnlockInputSchema, await readJsonBody(c.req.raw))
-        if (link.passwordHash !== null && !(await verifyPassword(password, link.passwordHash))) {
-          throw new AppError('FORBIDDEN', REVIEW_MESSAGES.wrongPassword)
-        }
-        return c.json({ key: reviewKey(link) }, 200, NOT_CACHED)
-      })
+      .post('/:secret/unlock', smallBody, async (c) =>
+        c.json(
+          await unlockReview(services, c.req.param('secret'), address(c), await readJsonBody(c.req.raw)),
+          200,
+          NOT_CACHED,
+        ),
+      )
       .post('/:secret/comments', ...said, async (c) =>
         c.json(
           await commentOnReview(services, c.var.link, address(c), await readJsonBody(c.req.raw)),
@@ -82,12 +75,13 @@ export function createReviewRoutes(services: Services) {
       .get('/:secret/files/:key/:version/*', async (c) => {
         const link = await unlockedLink(db, c.req.param('secret'), c.req.param('key'), services.now())
         const version = c.req.param('version')
-        const pkg = await reviewedVersion(services, db.orm, link, version)
+        const pkg = await servedVersion(services, link, version)
         const relative = pathBelow(
           c,
           `/files/${encodeURIComponent(c.req.param('key'))}/${encodeURIComponent(version)}/`,
         )
-        return services.packageFiles.answer(c, pkg.uuid, relative, 'no-store')
+        // The files of the version found above, current or replaced, not whatever holds its uuid now.
+        return services.packageFiles.answer(c, pkg.uuid, relative, 'no-store', async () => pkg)
       })
   )
 }

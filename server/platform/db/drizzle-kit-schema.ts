@@ -30,4 +30,6 @@ export const {
   reviewLinks,
   reviewComments,
   reviewDecisions,
+  reviewLinkVersions,
+  reviewUnlockAttempts,
 } = defineTables(dialect === 'postgresql' ? postgresKit : sqliteKit)

@@ -103,7 +103,7 @@ export const REVIEW_OPERATIONS: Operation[] = [
     path: `${MOUNT.reviews}/{secret}`,
     operationId: 'openReview',
     summary:
-      "A review page's view: each package's newest version, its ad under the link, comments and decisions",
+      "A review page's view: each package's newest version (and the one shown before it), its ad under the link, comments and decisions",
     auth: 'none',
     tags: ['reviews'],
     params: SECRET,
@@ -122,6 +122,9 @@ export const REVIEW_OPERATIONS: Operation[] = [
       200: { description: 'The key.', schema: reviewUnlockAnswerSchema },
       403: error('Not the password.'),
       410: gone,
+      429: error(
+        `Too many wrong passwords: ${REVIEW_LIMITS.unlocksPerAddressPer10Min} from an address in ten minutes, or ${REVIEW_LIMITS.unlocksPerLinkPerHour} on the link in an hour.`,
+      ),
     },
   },
   {
@@ -185,7 +188,7 @@ export const REVIEW_OPERATIONS: Operation[] = [
     answers: {
       200: { description: 'The file, sandboxed like index_url.', type: '*/*' },
       401: locked,
-      409: error('Not the newest version of a package on this link.'),
+      409: error('Not a version this link shows, or showed before the newest and still keeps.'),
       410: gone,
     },
   },

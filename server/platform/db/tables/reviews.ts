@@ -16,6 +16,8 @@ export function reviewTables(k: TableKit) {
       showChecks: k.int('show_checks').notNull(),
       /** The devices the sharer picked (the workbench's device ids), in their order. */
       devices: k.json('devices').notNull(),
+      /** Sizes (WxH) the ads are shown at besides each ad's declared size, in the sharer's order. */
+      sizes: k.json('sizes').notNull().default([]),
       createdBySub: k.text('created_by_sub').notNull(),
       createdBy: k.text('created_by'),
       createdAt: k.long('created_at').notNull(),
@@ -62,5 +64,35 @@ export function reviewTables(k: TableKit) {
     ],
   )
 
-  return { reviewLinks, reviewComments, reviewDecisions }
+  /**
+   * Each version a link has shown (its package uuid; the page names it by an id of the link's
+   * own): the link's earlier versions are what a reviewer compares a new one with.
+   */
+  const reviewLinkVersions = k.table(
+    'review_link_versions',
+    {
+      linkId: k.text('link_id').notNull(),
+      packageUuid: k.text('package_uuid').notNull(),
+      filename: k.text('filename').notNull(),
+      shownAt: k.long('shown_at').notNull(),
+    },
+    (t) => [k.uniqueIndex('review_link_versions_unique').on(t.linkId, t.packageUuid)],
+  )
+
+  /** A password tried on a link, kept an hour: what bounds guessing per link and per address. */
+  const reviewUnlockAttempts = k.table(
+    'review_unlock_attempts',
+    {
+      id: k.id('id'),
+      linkId: k.text('link_id').notNull(),
+      address: k.text('address').notNull(),
+      at: k.long('at').notNull(),
+    },
+    (t) => [
+      k.index('review_unlock_attempts_link_idx').on(t.linkId, t.at),
+      k.index('review_unlock_attempts_address_idx').on(t.address, t.at),
+    ],
+  )
+
+  return { reviewLinks, reviewComments, reviewDecisions, reviewLinkVersions, reviewUnlockAttempts }
 }
