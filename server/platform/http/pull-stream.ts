@@ -1,6 +1,7 @@
 // Answer bodies produced only as fast as the client reads them (so the memory a request
 // holds is bounded by a constant, whatever the body's size). @hono/node-server waits for the socket's 'drain' before it reads the
 // next chunk; with a high-water mark of 0 nothing is read ahead of that.
+import { EventEmitter } from 'node:events'
 import { countStreamed } from './streamed-garbage.ts'
 
 /**
@@ -11,6 +12,10 @@ export function pullStream(
   source: AsyncIterable<Uint8Array>,
   cleanup: () => void = () => {},
 ): ReadableStream<Uint8Array> {
+  // A file stream cancelled before it opened still reports its open's failure (the file deleted
+  // meanwhile), after the iterator has stopped listening: unheard, that error ended the process.
+  // Errors while reading still reach the reader through the iterator.
+  if (source instanceof EventEmitter) source.on('error', () => {})
   const chunks = source[Symbol.asyncIterator]()
   let cleaned = false
   const finish = () => {
