@@ -9,7 +9,7 @@ it('a file gone before its stream opened, cancelled unread, fails nothing (no un
   const source = fs.createReadStream(file)
   let cleaned = 0
   await pullStream(source, () => cleaned++).cancel()
-  await new Promise((closed) => source.once('close', closed))
+  await new Promise<void>((closed) => source.once('close', () => closed()))
   expect(cleaned).toBe(1)
 })
 
