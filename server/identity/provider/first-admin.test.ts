@@ -76,6 +76,8 @@ it('tells the generated password at every start until someone signs in, then not
   expect(await ensureFirstUser(scratch.db, noAdmin, secrets)).toBeUndefined()
 })
 
+// Two scrypt derivations: a fraction of the test above (0.6 s for the file's six tests alone);
+// budget 15 s as above.
 it('names no stale password once `users passwd` has set another one', { timeout: 15_000 }, async () => {
   const secrets = secretStore()
   await ensureFirstUser(scratch.db, noAdmin, secrets)

@@ -85,9 +85,9 @@ const groupName = (pid: string) => autogroupOf(pid).split(' ')[0] ?? ''
  * A browser process's scheduling group at `nice`, when it is not the server's own (any user may
  * lower a group; Linux takes one change per 100 ms, and a change comes at most every 250 ms).
  */
-function lowerGroup(pid: string, nice: number): void {
+function lowerGroup(pid: string, nice: number, ownGroup: string): void {
   const group = groupName(pid)
-  if (!group || group === groupName('self')) return
+  if (!group || group === ownGroup) return
   try {
     fs.writeFileSync(`/proc/${pid}/autogroup`, String(nice))
   } catch {
@@ -102,9 +102,10 @@ let applied = rendererNice()
 
 function lowerBrowser(nice: number): void {
   applied = nice
+  const ownGroup = groupName('self')
   for (const pid of browserProcesses()) {
     lower(pid, nice)
-    lowerGroup(pid, nice)
+    lowerGroup(pid, nice, ownGroup)
     if (readOr(`/proc/${pid}/cmdline`, '').includes('--type=zygote')) zygotes.add(pid)
   }
 }

@@ -246,6 +246,8 @@ describe.skipIf(!chromiumPath)('the server-side renderer (Chromium found)', () =
             return false
           }
         })
+      // A Chromium launched for this product, then the render: the spinner showed within 5-7 s
+      // beside two busy loops (load 9); budget 20 s.
       await expect.poll(spinning, { timeout: 20_000, interval: 100 }).toBeDefined()
       const spinner = spinning()!
       const separateGroup = autogroupOf(spinner).split(' ')[0] !== autogroupOf('self').split(' ')[0]
